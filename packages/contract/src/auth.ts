@@ -1,0 +1,61 @@
+import { type Static, Type } from 'typebox';
+import { Languages, Limits } from './limits';
+
+/** Organisation of a user (spec 000 §3 User, 001 §3 User). */
+export const Org = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  type: Type.Integer({ description: '3 reseller, 4 customer; other types exist' }),
+  address: Type.String(),
+  orgContactPerson: Type.Object({ contactPerson: Type.String() }),
+  auth: Type.Object({
+    orderType: Type.Array(Type.Integer(), {
+      description: '1 archive ordering allowed, 4 tasking ordering allowed',
+    }),
+  }),
+});
+export type Org = Static<typeof Org>;
+
+export const User = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  email: Type.String(),
+  phone: Type.String(),
+  isTest: Type.Boolean(),
+  timezone: Type.Union([Type.String(), Type.Null()], {
+    description: 'IANA zone chosen in the account; null means the browser zone',
+  }),
+  language: Type.Union([Type.Literal('en'), Type.Literal('zh'), Type.Null()]),
+  org: Org,
+});
+export type User = Static<typeof User>;
+
+export const LoginRequest = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: Limits.usernameMax }),
+  password: Type.String({ minLength: 1, maxLength: Limits.passwordMax }),
+  remember: Type.Optional(Type.Boolean({ default: false })),
+});
+export type LoginRequest = Static<typeof LoginRequest>;
+
+export const LoginResponse = Type.Object({
+  token: Type.String(),
+  /** ISO 8601 UTC; the browser keeps it as `expiretime` */
+  expiresAt: Type.String({ format: 'date-time' }),
+  user: User,
+});
+export type LoginResponse = Static<typeof LoginResponse>;
+
+export const PasswordChangeRequest = Type.Object({
+  oldPassword: Type.String({ minLength: 1, maxLength: 1024 }),
+  newPassword: Type.String({ minLength: Limits.passwordMin, maxLength: Limits.passwordMax }),
+  confirmPassword: Type.String({ minLength: 1, maxLength: Limits.passwordMax }),
+});
+export type PasswordChangeRequest = Static<typeof PasswordChangeRequest>;
+
+export const LanguageSchema = Type.Union(Languages.map((l) => Type.Literal(l)));
+
+export const HealthResponse = Type.Object({
+  db: Type.Union([Type.Literal('pglite'), Type.Literal('postgres')]),
+  version: Type.String(),
+});
+export type HealthResponse = Static<typeof HealthResponse>;

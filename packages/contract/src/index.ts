@@ -1,0 +1,5 @@
+export * from './auth';
+export * from './codes';
+export * from './envelope';
+export * from './limits';
+export * from './routes';

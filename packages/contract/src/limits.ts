@@ -1,0 +1,26 @@
+/** Limits and constants of the spec shared by server and browser. */
+export const Limits = {
+  /** DESIGN §9: NIST SP 800-63B length, stricter than the spec's 6–19 */
+  passwordMin: 8,
+  passwordMax: 128,
+  usernameMax: 64,
+  /** AOI, POI and folder names (spec 001 §9) */
+  nameMax: 50,
+  /** Request timeout of every call (spec 000 §9) */
+  requestTimeoutMs: 200_000,
+  /** Session lifetimes: a normal login lasts a working day, "remember me" a month. */
+  sessionHours: 12,
+  rememberedSessionDays: 30,
+  /** Failed logins allowed per username (and per client address) in the window before 3004. */
+  loginFailuresPerWindow: 10,
+  loginWindowMinutes: 15,
+} as const;
+
+/** Organisation types seen in the spec (001 §1): 3 reseller, 4 direct customer. */
+export const OrgType = { Reseller: 3, Customer: 4 } as const;
+
+/** `auth.orderType` values (spec 000 §6): 1 archive ordering, 4 tasking ordering. */
+export const OrderType = { Archive: 1, Tasking: 4 } as const;
+
+export const Languages = ['en', 'zh'] as const;
+export type Language = (typeof Languages)[number];

@@ -1,0 +1,12 @@
+/** Paths of the API, named once so server routes, client calls and tests agree. */
+export const ApiBase = '/api/v1';
+
+export const Paths = {
+  health: '/health',
+  login: '/auth/login',
+  logout: '/auth/logout',
+  passwordChange: '/auth/password',
+  me: '/me',
+} as const;
+
+export const apiPath = (p: (typeof Paths)[keyof typeof Paths]) => `${ApiBase}${p}`;
