@@ -1,0 +1,140 @@
+import { parseArgs } from 'node:util';
+import { composeServices } from './composition';
+import { loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { ApiError } from './http/api-error';
+import type { UserWithOrgRow } from './modules/accounts/accounts.repository';
+
+/**
+ * Operator commands. On the embedded database they connect through the running
+ * server's socket when there is one, and never open a folder another process holds.
+ */
+const usage = `Usage: npm run cli -- <command> [options]
+
+  org create --name NAME --type N [--order-type 1,4] [--address TEXT] [--contact NAME]
+  user create --username U --password P [--org NAME] [--org-type N] [--order-type 1,4]
+              [--email E] [--phone P] [--timezone ZONE] [--language en|zh] [--test]
+  user reset-password --username U --password P
+  user list
+
+Environment: DATABASE_URL (PostgreSQL) or DATA_DIR (embedded database, default ./var).`;
+
+const options = {
+  name: { type: 'string' },
+  type: { type: 'string' },
+  'order-type': { type: 'string' },
+  address: { type: 'string' },
+  contact: { type: 'string' },
+  username: { type: 'string' },
+  password: { type: 'string' },
+  org: { type: 'string' },
+  'org-type': { type: 'string' },
+  email: { type: 'string' },
+  phone: { type: 'string' },
+  timezone: { type: 'string' },
+  language: { type: 'string' },
+  test: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+class UsageError extends Error {}
+
+function required(value: string | undefined, flag: string): string {
+  if (!value) throw new UsageError(`--${flag} is required`);
+  return value;
+}
+
+function integer(value: string, flag: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n)) throw new UsageError(`--${flag} must be a whole number, got "${value}"`);
+  return n;
+}
+
+function orderTypes(value: string | undefined): number[] {
+  if (!value) return [];
+  return value.split(',').map((v) => integer(v.trim(), 'order-type'));
+}
+
+function describeUser(u: UserWithOrgRow): string {
+  return `${String(u.id).padStart(4)}  ${u.username.padEnd(20)} org "${u.org.name}" (type ${u.org.type}, orderType [${u.org.order_types.join(',')}])${u.email ? `  ${u.email}` : ''}`;
+}
+
+export async function runCli(argv: string[], out: (line: string) => void = console.log): Promise<number> {
+  const { positionals, values } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  const command = positionals.join(' ');
+  if (values.help || !command) {
+    out(usage);
+    return command || values.help ? 0 : 2;
+  }
+  const known = ['org create', 'user create', 'user reset-password', 'user list'];
+  if (!known.includes(command)) throw new UsageError(`unknown command "${command}"`);
+
+  const db = await openDatabase(loadConfig(), { mode: 'share', onProgress: (m) => out(m) });
+  try {
+    const { accounts } = composeServices(db);
+    switch (command) {
+      case 'org create': {
+        const org = await accounts.createOrganisation({
+          name: required(values.name, 'name'),
+          type: integer(required(values.type, 'type'), 'type'),
+          orderTypes: orderTypes(values['order-type']),
+          address: values.address ?? '',
+          contactPerson: values.contact ?? '',
+        });
+        out(
+          `created organisation ${org.id} "${org.name}" (type ${org.type}, orderType [${org.order_types.join(',')}])`,
+        );
+        break;
+      }
+      case 'user create': {
+        const language = values.language as 'en' | 'zh' | undefined;
+        const user = await accounts.createUser({
+          username: required(values.username, 'username'),
+          password: required(values.password, 'password'),
+          ...(values.org ? { orgName: values.org } : {}),
+          ...(values['org-type'] ? { orgType: integer(values['org-type'], 'org-type') } : {}),
+          orderTypes: orderTypes(values['order-type']),
+          email: values.email ?? '',
+          phone: values.phone ?? '',
+          isTest: values.test ?? false,
+          timezone: values.timezone ?? null,
+          language: language ?? null,
+        });
+        out(`created user ${describeUser(user)}`);
+        break;
+      }
+      case 'user reset-password':
+        await accounts.resetPassword(
+          required(values.username, 'username'),
+          required(values.password, 'password'),
+        );
+        out(`password of ${values.username} reset; their sessions are ended`);
+        break;
+      case 'user list':
+        for (const u of await accounts.listUsers()) out(describeUser(u));
+        break;
+    }
+    return 0;
+  } finally {
+    await db.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runCli(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (e: unknown) => {
+      if (e instanceof ApiError) {
+        const field = e.details.field ? ` (${e.details.field})` : '';
+        console.error(
+          `error: ${e.messageKey}${field}${e.details.params ? ` ${JSON.stringify(e.details.params)}` : ''}`,
+        );
+      } else if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+        console.error(`error: ${(e as Error).message}\n\n${usage}`);
+      } else {
+        console.error(`error: ${(e as Error).message}`);
+      }
+      process.exit(e instanceof ApiError || e instanceof UsageError ? 2 : 1);
+    },
+  );
+}

@@ -1,0 +1,72 @@
+import { OrderType, OrgType } from '@satportal/contract';
+import type { AccountsService } from '../modules/accounts/accounts.service';
+
+/**
+ * The three demo accounts of the embedded default (issue 2). Their passwords are
+ * public on purpose: they are printed at start and written in the README.
+ */
+export const demoAccounts = [
+  {
+    username: 'demo',
+    password: 'satportal-demo',
+    role: 'customer (org type 4), may order archive and tasking',
+    org: {
+      name: 'Aurora Earth Analytics',
+      type: OrgType.Customer,
+      orderTypes: [OrderType.Archive, OrderType.Tasking],
+      address: '18 Zhongguancun Street, Haidian District, Beijing',
+      contactPerson: 'Li Wei',
+    },
+    email: 'demo@aurora-earth.example',
+    phone: '+86 10 5555 0100',
+  },
+  {
+    username: 'reseller',
+    password: 'satportal-reseller',
+    role: 'reseller (org type 3), may order archive only',
+    org: {
+      name: 'Meridian Imagery Resale',
+      type: OrgType.Reseller,
+      orderTypes: [OrderType.Archive],
+      address: '1 Canada Square, London E14 5AB',
+      contactPerson: 'Amelia Hart',
+    },
+    email: 'orders@meridian-resale.example',
+    phone: '+44 20 5555 0199',
+  },
+  {
+    username: 'viewer',
+    password: 'satportal-viewer',
+    role: 'no order authority',
+    org: {
+      name: 'Open Atlas Library',
+      type: 2,
+      orderTypes: [] as number[],
+      address: 'Rua Augusta 100, Lisbon',
+      contactPerson: 'Rui Costa',
+    },
+    email: 'viewer@open-atlas.example',
+    phone: '',
+  },
+] as const;
+
+/** Creates the demo accounts that do not exist yet; never resets a changed password. */
+export async function ensureDemoAccounts(accounts: AccountsService): Promise<string[]> {
+  const created: string[] = [];
+  for (const demo of demoAccounts) {
+    if (await accounts.findUser(demo.username)) continue;
+    await accounts.createUser({
+      username: demo.username,
+      password: demo.password,
+      orgName: demo.org.name,
+      orgType: demo.org.type,
+      orderTypes: [...demo.org.orderTypes],
+      orgAddress: demo.org.address,
+      orgContactPerson: demo.org.contactPerson,
+      email: demo.email,
+      phone: demo.phone,
+    });
+    created.push(demo.username);
+  }
+  return created;
+}

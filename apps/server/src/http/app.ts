@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ApiBase, ResultCode } from '@satportal/contract';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { Queryable } from '../db/database';
+import { authRoutes } from '../modules/auth/auth.routes';
+import type { AuthService } from '../modules/auth/auth.service';
+import { healthRoutes } from '../modules/health/health.routes';
+import { installAuth } from './auth-plugin';
+import { installErrorHandler } from './error-handler';
+import type { Http } from './types';
+
+export interface AppDeps {
+  db: Queryable;
+  dbKind: 'pglite' | 'postgres';
+  version: string;
+  auth: AuthService;
+  /** Built browser application; absent in API-only tests. */
+  webDist?: string;
+  publicConfig?: { tiandituKey?: string | undefined; supportEmail: string };
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the HTTP application: plugins, the API under /api/v1, OpenAPI, the SPA. */
+export async function buildApp(deps: AppDeps): Promise<Http> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    ajv: {
+      customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Base-map tiles come from third-party hosts; antd and OpenLayers set inline styles.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        workerSrc: ["'self'", 'blob:'],
+        scriptSrc: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  installErrorHandler(app);
+  installAuth(app, deps.auth);
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Satportal API',
+        version: deps.version,
+        description: 'Every response is {code, message, data}.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      const http = api as unknown as Http;
+      healthRoutes(http, { db: deps.db, kind: deps.dbKind, version: deps.version });
+      authRoutes(http, deps.auth);
+    },
+    { prefix: ApiBase },
+  );
+
+  // The browser reads its public configuration synchronously before the app starts.
+  app.get('/config.js', { schema: { hide: true } }, async (_request, reply) => {
+    const config = { version: deps.version, ...deps.publicConfig };
+    reply.type('application/javascript').header('cache-control', 'no-store');
+    return `window.__SATPORTAL_CONFIG__ = ${JSON.stringify(config)};\n`;
+  });
+
+  const webDist = deps.webDist && existsSync(join(deps.webDist, 'index.html')) ? deps.webDist : undefined;
+  if (webDist) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/')) {
+      return reply.status(404).send({ code: ResultCode.NotFound, message: 'error.notFound', data: null });
+    }
+    // The SPA owns every other GET path (its router sends unknown paths to `/`).
+    if (request.method === 'GET' && webDist) {
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html', webDist);
+    }
+    return reply.status(404).type('text/plain').send('Not found');
+  });
+
+  return app as unknown as Http;
+}

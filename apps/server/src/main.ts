@@ -1,0 +1,56 @@
+import { composeServices } from './composition';
+import { loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { demoAccounts, ensureDemoAccounts } from './demo/demo-accounts';
+import { buildApp } from './http/app';
+import { appVersion } from './version';
+
+/** Composition root: config → db → repositories → services → http. */
+async function main() {
+  const started = Date.now();
+  const config = loadConfig();
+  const say = (m: string) => console.log(`[satportal] ${m}`);
+  const db = await openDatabase(config, { mode: 'own', onProgress: say });
+  const services = composeServices(db);
+  if (config.demo) {
+    const created = await ensureDemoAccounts(services.accounts);
+    if (created.length) say(`created demo accounts: ${created.join(', ')}`);
+  }
+  await services.sessionsRepository.purgeOld();
+
+  const app = await buildApp({
+    db: db.pool,
+    dbKind: db.kind,
+    version: appVersion,
+    auth: services.auth,
+    webDist: config.webDist,
+    publicConfig: { tiandituKey: config.tiandituKey, supportEmail: config.supportEmail },
+    logger: { level: config.logLevel },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    say(`${signal}: shutting down`);
+    await app.close().catch(() => {});
+    await db.close().catch(() => {});
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://localhost:${config.port}`;
+  say(`database: ${db.kind === 'pglite' ? `embedded PGlite + PostGIS in ${config.dataDir}` : 'PostgreSQL'}`);
+  if (config.demo) {
+    say('demo accounts (username / password):');
+    for (const d of demoAccounts) say(`  ${d.username.padEnd(9)} / ${d.password.padEnd(20)} ${d.role}`);
+  }
+  say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s — open ${url}`);
+}
+
+main().catch((e) => {
+  console.error(`[satportal] failed to start: ${(e as Error).message}`);
+  process.exit(1);
+});
