@@ -20,6 +20,7 @@ export default defineConfig({
         test: {
           name: 'db',
           include: ['apps/server/src/**/*.db.test.ts'],
+          globalSetup: ['apps/server/src/test/global-db.ts'],
           environment: 'node',
           // One embedded database per test file is heavy: run files one after another.
           fileParallelism: false,

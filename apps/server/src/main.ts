@@ -26,6 +26,7 @@ async function main() {
     webDist: config.webDist,
     publicConfig: { tiandituKey: config.tiandituKey, supportEmail: config.supportEmail },
     logger: { level: config.logLevel },
+    disableRequestLogging: config.logLevel !== 'debug',
   });
 
   let closing = false;
@@ -41,7 +42,8 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  const url = `http://localhost:${config.port}`;
+  const address = app.server.address();
+  const url = `http://localhost:${typeof address === 'object' && address ? address.port : config.port}`;
   say(`database: ${db.kind === 'pglite' ? `embedded PGlite + PostGIS in ${config.dataDir}` : 'PostgreSQL'}`);
   if (config.demo) {
     say('demo accounts (username / password):');

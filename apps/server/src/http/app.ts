@@ -25,12 +25,15 @@ export interface AppDeps {
   webDist?: string;
   publicConfig?: { tiandituKey?: string | undefined; supportEmail: string };
   logger?: FastifyServerOptions['logger'];
+  /** Per-request log lines are noise in a terminal; errors are logged regardless. */
+  disableRequestLogging?: boolean;
 }
 
 /** Builds the HTTP application: plugins, the API under /api/v1, OpenAPI, the SPA. */
 export async function buildApp(deps: AppDeps): Promise<Http> {
   const app = Fastify({
     logger: deps.logger ?? false,
+    disableRequestLogging: deps.disableRequestLogging ?? false,
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     ajv: {

@@ -43,21 +43,17 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Malformed JSON, wrong content type, body too large: the client's fault, said plainly.
       const code = error.statusCode === 404 ? ResultCode.NotFound : ResultCode.ValidationFailed;
-      return reply
-        .status(error.statusCode)
-        .send({
-          code,
-          message: 'error.badRequest',
-          data: { params: { reason: error.code ?? 'bad request' } },
-        });
+      return reply.status(error.statusCode).send({
+        code,
+        message: 'error.badRequest',
+        data: { params: { reason: error.code ?? 'bad request' } },
+      });
     }
     request.log.error({ err: error, reqId: request.id }, 'unexpected error');
-    return reply
-      .status(500)
-      .send({
-        code: ResultCode.InternalError,
-        message: 'error.internal',
-        data: { requestId: String(request.id) },
-      });
+    return reply.status(500).send({
+      code: ResultCode.InternalError,
+      message: 'error.internal',
+      data: { requestId: String(request.id) },
+    });
   });
 }

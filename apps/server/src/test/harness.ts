@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { apiPath, type LoginResponse, type Paths } from '@satportal/contract';
+import type pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { composeServices } from '../composition';
+import { createPool } from '../db/database';
+import { buildApp } from '../http/app';
+import type { Http } from '../http/types';
+
+/** A server over the test database, driven in-process with `inject`. */
+export interface Harness {
+  app: Http;
+  pool: pg.Pool;
+  services: ReturnType<typeof composeServices>;
+  kind: 'pglite' | 'postgres';
+  url: string;
+  /** A new user with a unique name; returns its credentials. */
+  createUser(options?: {
+    orgType?: number;
+    orderTypes?: number[];
+  }): Promise<{ username: string; password: string }>;
+  login(username: string, password: string, remember?: boolean): Promise<LoginResponse>;
+  call(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: (typeof Paths)[keyof typeof Paths],
+    options?: { token?: string; body?: unknown },
+  ): Promise<{ status: number; body: { code: number; message: string; data: any } }>;
+}
+
+export const uniqueName = (prefix: string) => `${prefix}_${randomBytes(5).toString('hex')}`;
+
+export async function startHarness(): Promise<Harness> {
+  const url = inject('databaseUrl');
+  const kind = inject('databaseKind');
+  const pool = createPool(url, 4);
+  const services = composeServices({ pool });
+  const app = await buildApp({ db: pool, dbKind: kind, version: 'test', auth: services.auth });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await pool.end();
+  });
+
+  const call: Harness['call'] = async (method, path, options = {}) => {
+    const response = await app.inject({
+      method,
+      url: apiPath(path),
+      headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+      ...(options.body !== undefined ? { payload: options.body as object } : {}),
+    });
+    return { status: response.statusCode, body: response.json() };
+  };
+
+  return {
+    app,
+    pool,
+    services,
+    kind,
+    url,
+    call,
+    async createUser(options = {}) {
+      const username = uniqueName('user');
+      const password = `pw-${randomBytes(6).toString('hex')}`;
+      await services.accounts.createUser({
+        username,
+        password,
+        orgType: options.orgType ?? 4,
+        orderTypes: options.orderTypes ?? [1, 4],
+      });
+      return { username, password };
+    },
+    async login(username, password, remember = false) {
+      const r = await call('POST', '/auth/login', { body: { username, password, remember } });
+      if (r.body.code !== 2000) throw new Error(`login failed: ${JSON.stringify(r.body)}`);
+      return r.body.data as LoginResponse;
+    },
+  };
+}

@@ -1,0 +1,36 @@
+// Builds the browser application when its build is missing or older than its sources.
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const built = join(root, 'apps/web/dist/index.html');
+const sources = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'packages/contract/src',
+];
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newest(join(path, name))));
+}
+
+export function ensureBuild({ force = false } = {}) {
+  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+  const changedAt = Math.max(
+    ...sources.map((s) => newest(join(root, s))),
+    statSync(join(root, 'package-lock.json')).mtimeMs,
+  );
+  if (!force && builtAt > changedAt) return;
+  console.log('[satportal] building the web application …');
+  execSync('npm run build -w apps/web', { cwd: root, stdio: 'inherit' });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url))
+  ensureBuild({ force: process.argv.includes('--force') });

@@ -1,0 +1,87 @@
+// `npm test`: every test — unit, integration on the database (embedded PGlite +
+// PostGIS, or PostgreSQL when DATABASE_URL is set) and end-to-end in Chromium —
+// installing what it needs first. `--suite unit|db|e2e` (repeatable) narrows it.
+// Ends with one line `N passed, N failed` and writes the counts to .tmp/test-summary.json.
+import { execSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureBuild } from './ensure-build.mjs';
+import { ensureInstall } from './ensure-install.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const tmp = join(root, '.tmp');
+const args = process.argv.slice(2);
+const chosen = args.flatMap((a, i) =>
+  a === '--suite' ? [args[i + 1]] : a.startsWith('--suite=') ? [a.slice(8)] : [],
+);
+const suites = chosen.length ? chosen : ['unit', 'db', 'e2e'];
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function ensureChromium() {
+  if (existsSync(chromium)) return;
+  const isRoot = process.getuid?.() === 0;
+  if (!isRoot || !existsSync('/usr/bin/apt-get')) {
+    throw new Error(
+      `Chromium is missing at ${chromium}: install Debian's chromium package (apt-get install chromium)`,
+    );
+  }
+  console.log('[satportal] installing Chromium from Debian …');
+  execSync('apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium', {
+    stdio: 'inherit',
+    shell: '/bin/bash',
+  });
+}
+
+function run(command, commandArgs, env = {}) {
+  const r = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status ?? 1;
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+ensureInstall();
+mkdirSync(tmp, { recursive: true });
+let passed = 0;
+let failed = 0;
+
+const vitestProjects = suites.filter((s) => s === 'unit' || s === 'db');
+if (vitestProjects.length) {
+  const report = join(tmp, 'vitest.json');
+  rmSync(report, { force: true });
+  const status = run('npx', [
+    'vitest',
+    'run',
+    ...vitestProjects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
+  const json = readJson(report);
+  passed += json?.numPassedTests ?? 0;
+  failed += json ? json.numFailedTests + (status !== 0 && json.numFailedTests === 0 ? 1 : 0) : 1;
+}
+
+if (suites.includes('e2e')) {
+  ensureChromium();
+  ensureBuild();
+  const report = join(tmp, 'playwright.json');
+  rmSync(report, { force: true });
+  const status = run('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+    CHROMIUM_PATH: chromium,
+  });
+  const stats = readJson(report)?.stats;
+  passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+  failed += stats ? stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0) : 1;
+}
+
+writeFileSync(join(tmp, 'test-summary.json'), JSON.stringify({ suites, passed, failed }));
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
