@@ -4,6 +4,8 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { ApiError } from './http/api-error';
 import type { UserWithOrgRow } from './modules/accounts/accounts.repository';
+import { defaultConstellation } from './modules/catalogue/constellation';
+import { describeTleLoad } from './modules/catalogue/orbital-elements.service';
 
 /**
  * Operator commands. On the embedded database they connect through the running
@@ -16,6 +18,9 @@ const usage = `Usage: npm run cli -- <command> [options]
               [--email E] [--phone P] [--timezone ZONE] [--language en|zh] [--test]
   user reset-password --username U --password P
   user list
+  tle load FILE       load orbital elements (TLE, 2- or 3-line sets); every epoch is kept,
+                      sets already known are skipped, satellites not in the catalogue are kept;
+                      exits 1 when an entry was rejected (the others are loaded)
 
 Environment: DATABASE_URL (PostgreSQL) or DATA_DIR (embedded database, default ./var).`;
 
@@ -61,17 +66,21 @@ function describeUser(u: UserWithOrgRow): string {
 
 export async function runCli(argv: string[], out: (line: string) => void = console.log): Promise<number> {
   const { positionals, values } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
-  const command = positionals.join(' ');
+  // Commands are two words; `tle load` takes the file as a third.
+  const command = positionals.slice(0, 2).join(' ');
+  const operands = positionals.slice(2);
   if (values.help || !command) {
     out(usage);
     return command || values.help ? 0 : 2;
   }
-  const known = ['org create', 'user create', 'user reset-password', 'user list'];
-  if (!known.includes(command)) throw new UsageError(`unknown command "${command}"`);
+  const known = ['org create', 'user create', 'user reset-password', 'user list', 'tle load'];
+  if (!known.includes(command)) throw new UsageError(`unknown command "${positionals.join(' ')}"`);
+  if (command === 'tle load' && operands.length !== 1) throw new UsageError('tle load needs one FILE');
+  if (command !== 'tle load' && operands.length) throw new UsageError(`unexpected "${operands.join(' ')}"`);
 
   const db = await openDatabase(loadConfig(), { mode: 'share', onProgress: (m) => out(m) });
   try {
-    const { accounts } = composeServices(db);
+    const { accounts, catalogue, orbitalElements } = composeServices(db);
     switch (command) {
       case 'org create': {
         const org = await accounts.createOrganisation({
@@ -113,6 +122,14 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
       case 'user list':
         for (const u of await accounts.listUsers()) out(describeUser(u));
         break;
+      case 'tle load': {
+        // The catalogue may not be seeded yet when no server has started on this database.
+        await catalogue.seedConstellation(defaultConstellation);
+        const report = await orbitalElements.loadFile(operands[0]!);
+        for (const line of describeTleLoad(report)) out(line);
+        // Corrupt entries must not pass unnoticed in a scheduled refresh.
+        return report.rejected.length ? 1 : 0;
+      }
     }
     return 0;
   } finally {

@@ -1,8 +1,11 @@
+import { join } from 'node:path';
 import { composeServices } from './composition';
-import { loadConfig } from './config';
+import { loadConfig, repoRoot } from './config';
 import { openDatabase } from './db/database';
 import { demoAccounts, ensureDemoAccounts } from './demo/demo-accounts';
 import { buildApp } from './http/app';
+import { defaultConstellation } from './modules/catalogue/constellation';
+import { describeTleLoad } from './modules/catalogue/orbital-elements.service';
 import { appVersion } from './version';
 
 /** Composition root: config → db → repositories → services → http. */
@@ -12,9 +15,15 @@ async function main() {
   const say = (m: string) => console.log(`[satportal] ${m}`);
   const db = await openDatabase(config, { mode: 'own', onProgress: say });
   const services = composeServices(db);
+  await services.catalogue.seedConstellation(defaultConstellation, (w) => say(`warning: ${w}`));
   if (config.demo) {
     const created = await ensureDemoAccounts(services.accounts);
     if (created.length) say(`created demo accounts: ${created.join(', ')}`);
+    // Idempotent: later starts find every element set known and add nothing.
+    const reports = await services.orbitalElements.loadFolder(join(repoRoot, 'data/tle'));
+    const loaded = reports.reduce((n, r) => n + r.loaded, 0);
+    if (loaded) say(`loaded ${loaded} orbital element sets from data/tle`);
+    for (const r of reports) if (r.rejected.length) for (const line of describeTleLoad(r)) say(line);
   }
   await services.sessionsRepository.purgeOld();
 
@@ -23,6 +32,7 @@ async function main() {
     dbKind: db.kind,
     version: appVersion,
     auth: services.auth,
+    catalogue: services.catalogue,
     webDist: config.webDist,
     publicConfig: { tiandituKey: config.tiandituKey, supportEmail: config.supportEmail },
     logger: { level: config.logLevel },

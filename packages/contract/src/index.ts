@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './catalogue';
 export * from './codes';
 export * from './envelope';
 export * from './limits';

@@ -7,6 +7,8 @@ export const Paths = {
   logout: '/auth/logout',
   passwordChange: '/auth/password',
   me: '/me',
+  satellites: '/satellites',
+  resolutions: '/resolutions',
 } as const;
 
 export const apiPath = (p: (typeof Paths)[keyof typeof Paths]) => `${ApiBase}${p}`;

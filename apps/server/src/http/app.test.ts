@@ -17,6 +17,7 @@ async function appWith(register: (app: Awaited<ReturnType<typeof buildApp>>) => 
     dbKind: 'pglite',
     version: 't',
     auth: refuseAll,
+    catalogue: {} as never,
   });
   register(app);
   await app.ready();

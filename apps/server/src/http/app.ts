@@ -7,10 +7,12 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ApiBase, ResultCode } from '@satportal/contract';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import type { Queryable } from '../db/database';
 import { authRoutes } from '../modules/auth/auth.routes';
 import type { AuthService } from '../modules/auth/auth.service';
+import { catalogueRoutes } from '../modules/catalogue/catalogue.routes';
+import type { CatalogueService } from '../modules/catalogue/catalogue.service';
 import { healthRoutes } from '../modules/health/health.routes';
 import { installAuth } from './auth-plugin';
 import { installErrorHandler } from './error-handler';
@@ -21,6 +23,7 @@ export interface AppDeps {
   dbKind: 'pglite' | 'postgres';
   version: string;
   auth: AuthService;
+  catalogue: CatalogueService;
   /** Built browser application; absent in API-only tests. */
   webDist?: string;
   publicConfig?: { tiandituKey?: string | undefined; supportEmail: string };
@@ -33,7 +36,7 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<Http> {
   const app = Fastify({
     logger: deps.logger ?? false,
-    disableRequestLogging: deps.disableRequestLogging ?? false,
+    logController: new LogController({ disableRequestLogging: deps.disableRequestLogging ?? false }),
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     ajv: {
@@ -77,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<Http> {
       const http = api as unknown as Http;
       healthRoutes(http, { db: deps.db, kind: deps.dbKind, version: deps.version });
       authRoutes(http, deps.auth);
+      catalogueRoutes(http, deps.catalogue);
     },
     { prefix: ApiBase },
   );
@@ -98,7 +102,9 @@ export async function buildApp(deps: AppDeps): Promise<Http> {
       return reply.status(404).send({ code: ResultCode.NotFound, message: 'error.notFound', data: null });
     }
     // The SPA owns every other GET path (its router sends unknown paths to `/`).
-    if (request.method === 'GET' && webDist) {
+    // A missing file (a path with an extension) is a 404, not the page: a stale chunk must fail visibly.
+    const isFile = /\.[A-Za-z0-9]+$/.test(request.url.split('?')[0] ?? '');
+    if (request.method === 'GET' && webDist && !isFile) {
       reply.header('cache-control', 'no-cache');
       return reply.sendFile('index.html', webDist);
     }

@@ -24,6 +24,7 @@ export interface Harness {
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: (typeof Paths)[keyof typeof Paths],
     options?: { token?: string; body?: unknown },
+    // biome-ignore lint/suspicious/noExplicitAny: tests read many response shapes and check them by value
   ): Promise<{ status: number; body: { code: number; message: string; data: any } }>;
 }
 
@@ -34,7 +35,13 @@ export async function startHarness(): Promise<Harness> {
   const kind = inject('databaseKind');
   const pool = createPool(url, 4);
   const services = composeServices({ pool });
-  const app = await buildApp({ db: pool, dbKind: kind, version: 'test', auth: services.auth });
+  const app = await buildApp({
+    db: pool,
+    dbKind: kind,
+    version: 'test',
+    auth: services.auth,
+    catalogue: services.catalogue,
+  });
   await app.ready();
   afterAll(async () => {
     await app.close();

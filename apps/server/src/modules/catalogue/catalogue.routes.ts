@@ -1,0 +1,32 @@
+import { Paths, ResolutionsResponse, SatellitesQuery, SatellitesResponse } from '@satportal/contract';
+import { ok, responses } from '../../http/envelope';
+import type { Http } from '../../http/types';
+import type { CatalogueService } from './catalogue.service';
+
+/** The satellite catalogue (spec 000 §7 "Satellites", "Resolutions"); every caller needs a session. */
+export function catalogueRoutes(app: Http, catalogue: CatalogueService): void {
+  app.get(
+    Paths.satellites,
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Satellites and satellite groups (spec 000 §7 Satellites)',
+        querystring: SatellitesQuery,
+        response: responses(SatellitesResponse),
+      },
+    },
+    async (request) => ok(await catalogue.listSatellites({ taskable: request.query.taskable ?? false })),
+  );
+
+  app.get(
+    Paths.resolutions,
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Resolution classes 1–5 (spec 000 §7 Resolutions)',
+        response: responses(ResolutionsResponse),
+      },
+    },
+    async () => ok(catalogue.listResolutions()),
+  );
+}
