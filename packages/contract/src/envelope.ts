@@ -1,4 +1,4 @@
-import { type TSchema, Type } from 'typebox';
+import { type Static, type TSchema, Type } from 'typebox';
 
 /**
  * Every JSON response is `{ code, message, data }` (DESIGN §4). `message` is a
@@ -20,6 +20,8 @@ export const ErrorData = Type.Union([
   }),
   Type.Null(),
 ]);
+
+export type ErrorData = Static<typeof ErrorData>;
 
 export const ErrorEnvelope = Envelope(ErrorData);
 

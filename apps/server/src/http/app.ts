@@ -94,7 +94,18 @@ export async function buildApp(deps: AppDeps): Promise<Http> {
 
   const webDist = deps.webDist && existsSync(join(deps.webDist, 'index.html')) ? deps.webDist : undefined;
   if (webDist) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    // Looked up per request (wildcard), so a rebuild while the server runs is served at once.
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: true,
+      index: ['index.html'],
+      // Hashed build assets never change; the page itself must be revalidated to pick up a new build.
+      setHeaders: (res, path) =>
+        res.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        ),
+    });
   }
 
   app.setNotFoundHandler((request, reply) => {

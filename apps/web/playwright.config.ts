@@ -1,0 +1,58 @@
+import { join, resolve } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests in Debian's Chromium (never `playwright install`) against the
+ * built application served by the real server on a fresh embedded database.
+ */
+const root = resolve(import.meta.dirname, '../..');
+export const e2ePort = Number(process.env.E2E_PORT ?? 8181);
+export const e2eDataDir = join(root, '.tmp/e2e-data');
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: join(root, 'test-results'),
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? join(root, '.tmp/playwright.json') }],
+  ],
+  use: {
+    baseURL: `http://127.0.0.1:${e2ePort}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    // A fresh data folder each run: demo accounts plus the users the tests create through the CLI.
+    command: `rm -rf "${e2eDataDir}" && node --import tsx apps/server/src/main.ts`,
+    cwd: root,
+    url: `http://127.0.0.1:${e2ePort}/api/v1/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      DATABASE_URL: '',
+      DATA_DIR: e2eDataDir,
+      PORT: String(e2ePort),
+      HOST: '127.0.0.1',
+      DEMO: '1',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

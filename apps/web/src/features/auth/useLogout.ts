@@ -1,0 +1,26 @@
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useApi } from '../../api/context';
+import { useToast } from '../../shared/ui/toast';
+import { useSessionStore } from './sessionStore';
+
+/**
+ * Log out: revoke the token on the server, then forget it here in any case — an unreachable server
+ * must not keep the user logged in on this machine.
+ */
+export function useLogout() {
+  const api = useApi();
+  const signOut = useSessionStore((s) => s.signOut);
+  const message = useToast();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => api.logout({ quiet: true }),
+    onSettled: () => {
+      signOut();
+      message.success(t('logoutOK'));
+      navigate('/login', { replace: true });
+    },
+  });
+}

@@ -1,0 +1,24 @@
+import { Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { TranslationKey } from '../../i18n/keys';
+import { LaterEmptyState } from '../../shared/ui/LaterEmptyState';
+
+const tabs: ReadonlyArray<{ key: string; labelKey: TranslationKey }> = [
+  { key: 'archive', labelKey: 'search.tabArchive' },
+  { key: 'tasking', labelKey: 'search.tabTasking' },
+  { key: 'subscription', labelKey: 'search.tabSubscription' },
+];
+
+/** Search centre (panel 1) with its tabs Archive, Tasking and AOI Subscription; their forms arrive later. */
+export default function SearchCentrePanel() {
+  const { t } = useTranslation();
+  return (
+    <Tabs
+      items={tabs.map(({ key, labelKey }) => ({
+        key,
+        label: <span data-testid={`search-tab-${key}`}>{t(labelKey)}</span>,
+        children: <LaterEmptyState />,
+      }))}
+    />
+  );
+}

@@ -1,0 +1,43 @@
+import { Button, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from '../../shared/ui/LanguageSwitch';
+import { AppVersion } from './AppVersion';
+import { HelpPopover } from './HelpPopover';
+import { usePanelStore } from './panelStore';
+import { panels } from './panels';
+import styles from './workspace.module.css';
+
+/** The left menu: one button per panel (toggling), then language, help and the app version. */
+export function LeftMenu() {
+  const { t } = useTranslation();
+  const openPanel = usePanelStore((s) => s.openPanel);
+  const toggle = usePanelStore((s) => s.toggle);
+
+  return (
+    <nav className={styles.leftMenu}>
+      <img className={styles.logo} src="/favicon.svg" alt={t('app.title')} />
+      <ul className={styles.menuItems}>
+        {panels.map(({ id, titleKey, Icon }) => (
+          <li key={id}>
+            <Tooltip title={t(titleKey)} placement="right">
+              <Button
+                type="text"
+                className={openPanel === id ? `${styles.menuItem} ${styles.menuItemOpen}` : styles.menuItem}
+                icon={<Icon />}
+                aria-label={t(titleKey)}
+                aria-pressed={openPanel === id}
+                data-testid={`menu-${id}`}
+                onClick={() => toggle(id)}
+              />
+            </Tooltip>
+          </li>
+        ))}
+      </ul>
+      <div className={styles.menuFooter}>
+        <LanguageSwitch />
+        <HelpPopover />
+        <AppVersion />
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,41 @@
+import { lazy, Suspense, useState } from 'react';
+import type { MapController } from '../../map/MapController';
+import { useLoginDialogStore } from '../auth/loginDialogStore';
+import { useMe } from '../auth/useMe';
+import { CursorPosition } from './CursorPosition';
+import { LeftMenu } from './LeftMenu';
+import { MapControllerContext } from './mapControllerContext';
+import { PanelHost } from './PanelHost';
+import { RightToolbar } from './RightToolbar';
+import styles from './workspace.module.css';
+
+const MapCanvas = lazy(() => import('./MapCanvas'));
+// Rarely needed (a 3001 where the spec asks for a dialog): its form code loads only then.
+const LoginDialog = lazy(() => import('../auth/LoginDialog'));
+
+/** The home route: the map with the left menu and its panel, the right tool bar and the readouts. */
+export function WorkspaceShell() {
+  const [controller, setController] = useState<MapController | null>(null);
+  const loginDialogOpen = useLoginDialogStore((s) => s.open);
+  // Confirm the stored session with the server as the workspace opens.
+  useMe();
+
+  return (
+    <MapControllerContext.Provider value={controller}>
+      <div className={styles.workspace}>
+        <Suspense fallback={<div className={styles.map} />}>
+          <MapCanvas onReady={setController} />
+        </Suspense>
+        <LeftMenu />
+        <PanelHost />
+        <RightToolbar />
+        <CursorPosition />
+        {loginDialogOpen && (
+          <Suspense>
+            <LoginDialog />
+          </Suspense>
+        )}
+      </div>
+    </MapControllerContext.Provider>
+  );
+}

@@ -1,0 +1,51 @@
+import { fromLonLat, get as getProjection, toLonLat } from 'ol/proj';
+import View from 'ol/View';
+import type { LatLon } from './types';
+
+/** The opening view of the workspace (spec 000 §2). */
+export const initialView = {
+  center: { lat: 41.4, lon: 116.5 },
+  zoom: 2,
+  maxZoom: 24,
+} as const;
+
+const projection = 'EPSG:3857';
+
+/** The whole web-Mercator world: the view may not leave it. */
+export function worldExtent(): number[] {
+  const extent = getProjection(projection)?.getExtent();
+  if (!extent) throw new Error(`${projection} is not registered`);
+  return extent;
+}
+
+export function createWorkspaceView(): View {
+  const { center, zoom, maxZoom } = initialView;
+  return new View({
+    projection,
+    center: fromLonLat([center.lon, center.lat]),
+    zoom,
+    maxZoom,
+    // Only the centre is held inside the world: constraining the whole view would force the centre
+    // to 0° whenever the world is narrower than the screen (zoom 2 on most screens), losing the
+    // spec's 116.5 E. Beyond ±180° the base maps repeat, so no blank is ever seen sideways.
+    extent: worldExtent(),
+    constrainOnlyCenter: true,
+    enableRotation: false,
+    // Whole zoom levels after a wheel or pinch, as the level display shows.
+    constrainResolution: true,
+  });
+}
+
+/**
+ * The position under a map coordinate, with the longitude brought back into −180…180 where the
+ * world repeats; null above or below the world (a zoomed-out map's margins).
+ */
+export function latLonAt(coordinate: readonly number[]): LatLon | null {
+  const [x = Number.NaN, y = Number.NaN] = coordinate;
+  const [minX = 0, minY = 0, maxX = 0, maxY = 0] = worldExtent();
+  if (!(y >= minY && y <= maxY) || !Number.isFinite(x)) return null;
+  const width = maxX - minX;
+  const wrappedX = x - Math.floor((x - minX) / width) * width;
+  const [lon = 0, lat = 0] = toLonLat([Math.min(wrappedX, maxX), y], projection);
+  return { lat, lon };
+}
