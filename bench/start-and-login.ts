@@ -38,7 +38,8 @@ async function stop(child: ChildProcess) {
   await exited;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'satportal-bench-'));
 try {
