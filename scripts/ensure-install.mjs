@@ -12,8 +12,10 @@ const lock = join(root, 'package-lock.json');
 export function ensureInstall() {
   const stale = !existsSync(marker) || statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000;
   if (!stale) return;
-  console.log('[satportal] installing dependencies (npm ci) …');
-  execSync('npm ci --no-audit --no-fund', { cwd: root, stdio: 'inherit' });
+  // `npm install` follows the lock file as `npm ci` would; `npm ci` itself refuses this lock
+  // because the registry here lacks other platforms' optional binaries (e.g. Biome's).
+  console.log('[satportal] installing dependencies …');
+  execSync('npm install --no-audit --no-fund', { cwd: root, stdio: 'inherit' });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) ensureInstall();
