@@ -6,6 +6,7 @@ import { ApiError } from './http/api-error';
 import type { UserWithOrgRow } from './modules/accounts/accounts.repository';
 import { defaultConstellation } from './modules/catalogue/constellation';
 import { describeTleLoad } from './modules/catalogue/orbital-elements.service';
+import { describeIngest } from './modules/scenes/ingest.service';
 
 /**
  * Operator commands. On the embedded database they connect through the running
@@ -21,6 +22,9 @@ const usage = `Usage: npm run cli -- <command> [options]
   tle load FILE       load orbital elements (TLE, 2- or 3-line sets); every epoch is kept,
                       sets already known are skipped, satellites not in the catalogue are kept;
                       exits 1 when an entry was rejected (the others are loaded)
+  ingest FILE|DIR     ingest STAC Items (NDJSON, an ItemCollection, a single Item, or a folder
+                      of them) into the archive; idempotent (upsert by scene id); prints the
+                      counts and each rejected item with its reason; exits 1 when one was rejected
 
 Environment: DATABASE_URL (PostgreSQL) or DATA_DIR (embedded database, default ./var).`;
 
@@ -66,21 +70,25 @@ function describeUser(u: UserWithOrgRow): string {
 
 export async function runCli(argv: string[], out: (line: string) => void = console.log): Promise<number> {
   const { positionals, values } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
-  // Commands are two words; `tle load` takes the file as a third.
-  const command = positionals.slice(0, 2).join(' ');
-  const operands = positionals.slice(2);
+  // Commands are two words (`tle load` takes the file as a third), except `ingest PATH`.
+  const words = positionals[0] === 'ingest' ? 1 : 2;
+  const command = positionals.slice(0, words).join(' ');
+  const operands = positionals.slice(words);
   if (values.help || !command) {
     out(usage);
     return command || values.help ? 0 : 2;
   }
-  const known = ['org create', 'user create', 'user reset-password', 'user list', 'tle load'];
+  const known = ['org create', 'user create', 'user reset-password', 'user list', 'tle load', 'ingest'];
   if (!known.includes(command)) throw new UsageError(`unknown command "${positionals.join(' ')}"`);
   if (command === 'tle load' && operands.length !== 1) throw new UsageError('tle load needs one FILE');
-  if (command !== 'tle load' && operands.length) throw new UsageError(`unexpected "${operands.join(' ')}"`);
+  if (command === 'ingest' && operands.length !== 1) throw new UsageError('ingest needs one FILE or DIR');
+  if (command !== 'tle load' && command !== 'ingest' && operands.length) {
+    throw new UsageError(`unexpected "${operands.join(' ')}"`);
+  }
 
   const db = await openDatabase(loadConfig(), { mode: 'share', onProgress: (m) => out(m) });
   try {
-    const { accounts, catalogue, orbitalElements } = composeServices(db);
+    const { accounts, catalogue, orbitalElements, ingest } = composeServices(db);
     switch (command) {
       case 'org create': {
         const org = await accounts.createOrganisation({
@@ -129,6 +137,13 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
         for (const line of describeTleLoad(report)) out(line);
         // Corrupt entries must not pass unnoticed in a scheduled refresh.
         return report.rejected.length ? 1 : 0;
+      }
+      case 'ingest': {
+        // Platforms are matched against the catalogue, which may not be seeded yet.
+        await catalogue.seedConstellation(defaultConstellation);
+        const reports = await ingest.ingestPath(operands[0]!, out);
+        for (const r of reports) for (const line of describeIngest(r)) out(line);
+        return reports.some((r) => r.rejected.length) ? 1 : 0;
       }
     }
     return 0;

@@ -6,6 +6,7 @@ import { demoAccounts, ensureDemoAccounts } from './demo/demo-accounts';
 import { buildApp } from './http/app';
 import { defaultConstellation } from './modules/catalogue/constellation';
 import { describeTleLoad } from './modules/catalogue/orbital-elements.service';
+import { describeIngest } from './modules/scenes/ingest.service';
 import { appVersion } from './version';
 
 /** Composition root: config → db → repositories → services → http. */
@@ -24,8 +25,13 @@ async function main() {
     const loaded = reports.reduce((n, r) => n + r.loaded, 0);
     if (loaded) say(`loaded ${loaded} orbital element sets from data/tle`);
     for (const r of reports) if (r.rejected.length) for (const line of describeTleLoad(r)) say(line);
+    // The real STAC items; a file already ingested with the same content is only digested.
+    for (const r of await services.ingest.ingestFolderOnce(join(repoRoot, 'data/stac-items'), say)) {
+      if (!r.skipped) for (const line of describeIngest(r)) say(line);
+    }
   }
   await services.sessionsRepository.purgeOld();
+  await services.archive.purgeOldSearches();
 
   const app = await buildApp({
     db: db.pool,
@@ -33,6 +39,8 @@ async function main() {
     version: appVersion,
     auth: services.auth,
     catalogue: services.catalogue,
+    archive: services.archive,
+    aois: services.aois,
     webDist: config.webDist,
     publicConfig: { tiandituKey: config.tiandituKey, supportEmail: config.supportEmail },
     logger: { level: config.logLevel },

@@ -14,6 +14,15 @@ export const Limits = {
   /** Failed logins allowed per username (and per client address) in the window before 3004. */
   loginFailuresPerWindow: 10,
   loginWindowMinutes: 15,
+  /** Archive and scene-id result page size (spec 000 §9) */
+  archivePageSize: 1000,
+  /** Earliest archive search date (spec 000 §5, §9) */
+  archiveEarliestDate: '2010-01-01',
+  /** AOIs of one search, and their positions in all: bounds the work of one request */
+  aoisMax: 20,
+  aoiPositionsMax: 20_000,
+  /** Search and AOI histories keep the last 10 entries (spec 000 §2, 001 §9) */
+  historyEntries: 10,
 } as const;
 
 /** Organisation types seen in the spec (001 §1): 3 reseller, 4 direct customer. */

@@ -9,6 +9,16 @@ export const Paths = {
   me: '/me',
   satellites: '/satellites',
   resolutions: '/resolutions',
+  archiveSearch: '/archive/search',
+  archiveSearchByIds: '/archive/search/by-ids',
+  archiveSearchHistory: '/archive/search/history',
+  aoiSearchHistory: '/aois/search/history',
+  aois: '/aois',
+  aoi: '/aois/:id',
+  aoiMove: '/aois/:id/move',
+  aoiTime: '/aois/:id/time',
+  aoisExport: '/aois/export',
+  aoisUpload: '/aois/upload',
 } as const;
 
 export const apiPath = (p: (typeof Paths)[keyof typeof Paths]) => `${ApiBase}${p}`;

@@ -18,6 +18,8 @@ async function appWith(register: (app: Awaited<ReturnType<typeof buildApp>>) => 
     version: 't',
     auth: refuseAll,
     catalogue: {} as never,
+    archive: {} as never,
+    aois: {} as never,
   });
   register(app);
   await app.ready();

@@ -9,6 +9,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ApiBase, ResultCode } from '@satportal/contract';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import type { Queryable } from '../db/database';
+import { aoisRoutes } from '../modules/aois/aois.routes';
+import type { AoisService } from '../modules/aois/aois.service';
+import { archiveRoutes } from '../modules/archive/archive.routes';
+import type { ArchiveService } from '../modules/archive/archive.service';
 import { authRoutes } from '../modules/auth/auth.routes';
 import type { AuthService } from '../modules/auth/auth.service';
 import { catalogueRoutes } from '../modules/catalogue/catalogue.routes';
@@ -24,6 +28,8 @@ export interface AppDeps {
   version: string;
   auth: AuthService;
   catalogue: CatalogueService;
+  archive: ArchiveService;
+  aois: AoisService;
   /** Built browser application; absent in API-only tests. */
   webDist?: string;
   publicConfig?: { tiandituKey?: string | undefined; supportEmail: string };
@@ -81,6 +87,8 @@ export async function buildApp(deps: AppDeps): Promise<Http> {
       healthRoutes(http, { db: deps.db, kind: deps.dbKind, version: deps.version });
       authRoutes(http, deps.auth);
       catalogueRoutes(http, deps.catalogue);
+      archiveRoutes(http, deps.archive);
+      aoisRoutes(http, deps.aois);
     },
     { prefix: ApiBase },
   );

@@ -41,6 +41,8 @@ export async function startHarness(): Promise<Harness> {
     version: 'test',
     auth: services.auth,
     catalogue: services.catalogue,
+    archive: services.archive,
+    aois: services.aois,
   });
   await app.ready();
   afterAll(async () => {

@@ -44,6 +44,21 @@ export class OrbitalElementsRepository {
     return inserted;
   }
 
+  /** Every stored set, for work over long windows (the simulator looks up elements per day in memory). */
+  async all(): Promise<ElementSet[]> {
+    const { rows } = await this.db.query<OrbitalElementsRow>(
+      `SELECT ${columns} FROM orbital_elements ORDER BY norad_id, epoch`,
+    );
+    return rows.map((r) => ({
+      noradId: r.norad_id,
+      name: r.name,
+      epoch: r.epoch,
+      line1: r.line1,
+      line2: r.line2,
+      lineNumber: 0,
+    }));
+  }
+
   /** Those of the NORAD ids that no satellite of the catalogue carries. */
   async noradIdsOutsideCatalogue(noradIds: number[]): Promise<number[]> {
     const { rows } = await this.db.query<{ norad_id: number }>(

@@ -1,0 +1,265 @@
+import type { AoiNodeKind } from '@satportal/contract';
+import type pg from 'pg';
+import { inTransaction } from '../../db/database';
+
+export type AoiTree = 'aois' | 'pois';
+
+export interface AoiNodeRow {
+  id: number;
+  parent_id: number | null;
+  tree: AoiTree;
+  kind: AoiNodeKind;
+  name: string;
+  readonly: boolean;
+  sort_order: number;
+  area_km2: number | null;
+  /** GeoJSON of the geometry; null for folders, and when not asked for */
+  geojson: string | null;
+  created_at: Date;
+}
+
+/** A node to insert; `geojson` for AOIs and POIs (stored through `aoi_shape`). */
+export interface NewNode {
+  parentId: number;
+  tree: AoiTree;
+  kind: 'folder' | 'aoi' | 'poi';
+  name: string;
+  geojson: string | null;
+}
+
+export interface PartCheck {
+  valid: boolean;
+  /** PostGIS's reason when not valid, e.g. "Self-intersection[1 1]" */
+  reason: string | null;
+  /** zero area on the longitude/latitude plane */
+  empty: boolean;
+  /**
+   * A ring touching itself at a vertex (ESRI's "inverted hole", valid in a shapefile) made
+   * valid without moving any position (same area): GeoJSON Polygon or MultiPolygon.
+   */
+  repaired: string | null;
+}
+
+/** Any fixed number: changes to one user's tree (moves, deletes) queue on (this, user id). */
+const TREE_LOCK = 727_004;
+
+const ROOT_NAMES: Record<AoiTree, string> = { aois: 'My AOIs', pois: 'My POIs' };
+
+/** 15 decimals: far below the 1e-9° a re-upload must keep; PostGIS prints the shortest form. */
+const columns = (withGeometry: boolean) => `
+  n.id, n.parent_id, n.tree, n.kind, n.name, n.readonly, n.sort_order, n.area_km2,
+  ${withGeometry ? 'ST_AsGeoJSON(n.geom::geometry, 15)' : 'NULL::text'} AS geojson, n.created_at`;
+
+/** SQL of the AOI and POI trees. Every statement is bound to one user. */
+export class AoisRepository {
+  constructor(private readonly pool: pg.Pool) {}
+
+  /** "My AOIs" and "My POIs" of a user, created on first use. */
+  async ensureRoots(userId: number): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO aoi_nodes (user_id, tree, kind, name, readonly)
+       SELECT $1, t.tree, 'root', t.name, true
+         FROM (VALUES ('aois', $2::text), ('pois', $3::text)) AS t(tree, name)
+        WHERE NOT EXISTS (SELECT 1 FROM aoi_nodes r WHERE r.user_id = $1 AND r.tree = t.tree AND r.kind = 'root')
+       ON CONFLICT (user_id, tree) WHERE kind = 'root' DO NOTHING`,
+      [userId, ROOT_NAMES.aois, ROOT_NAMES.pois],
+    );
+  }
+
+  async root(userId: number, tree: AoiTree): Promise<AoiNodeRow> {
+    await this.ensureRoots(userId);
+    const { rows } = await this.pool.query<AoiNodeRow>(
+      `SELECT ${columns(false)} FROM aoi_nodes n WHERE n.user_id = $1 AND n.tree = $2 AND n.kind = 'root'`,
+      [userId, tree],
+    );
+    return rows[0] as AoiNodeRow;
+  }
+
+  /** A tree, parents before children and siblings in order; geometry of POIs only when asked. */
+  async list(userId: number, tree: AoiTree, withGeometry: boolean): Promise<AoiNodeRow[]> {
+    const { rows } = await this.pool.query<AoiNodeRow>(
+      `WITH RECURSIVE t AS (
+         SELECT n.id, ARRAY[n.sort_order, n.id] AS path
+           FROM aoi_nodes n WHERE n.user_id = $1 AND n.tree = $2 AND n.parent_id IS NULL
+         UNION ALL
+         SELECT n.id, t.path || ARRAY[n.sort_order, n.id]
+           FROM aoi_nodes n JOIN t ON n.parent_id = t.id
+          WHERE n.user_id = $1)
+       SELECT ${columns(withGeometry)} FROM t JOIN aoi_nodes n ON n.id = t.id ORDER BY t.path`,
+      [userId, tree],
+    );
+    return rows;
+  }
+
+  async find(userId: number, id: number, withGeometry: boolean): Promise<AoiNodeRow | undefined> {
+    const { rows } = await this.pool.query<AoiNodeRow>(
+      `SELECT ${columns(withGeometry)} FROM aoi_nodes n WHERE n.user_id = $1 AND n.id = $2`,
+      [userId, id],
+    );
+    return rows[0];
+  }
+
+  async findMany(userId: number, ids: number[]): Promise<AoiNodeRow[]> {
+    const { rows } = await this.pool.query<AoiNodeRow>(
+      `SELECT ${columns(false)} FROM aoi_nodes n WHERE n.user_id = $1 AND n.id = ANY($2::int[]) ORDER BY n.id`,
+      [userId, ids],
+    );
+    return rows;
+  }
+
+  /** AOIs and POIs among the given nodes and inside the given folders, in tree order, with geometry. */
+  async shapesUnder(userId: number, ids: number[]): Promise<AoiNodeRow[]> {
+    const { rows } = await this.pool.query<AoiNodeRow>(
+      `WITH RECURSIVE t AS (
+         SELECT n.id, ARRAY[n.sort_order, n.id] AS path
+           FROM aoi_nodes n WHERE n.user_id = $1 AND n.id = ANY($2::int[])
+         UNION ALL
+         SELECT n.id, t.path || ARRAY[n.sort_order, n.id]
+           FROM aoi_nodes n JOIN t ON n.parent_id = t.id
+          WHERE n.user_id = $1),
+       first AS (SELECT DISTINCT ON (id) id, path FROM t ORDER BY id, path)
+       SELECT ${columns(true)} FROM first JOIN aoi_nodes n ON n.id = first.id
+        WHERE n.kind IN ('aoi', 'poi') ORDER BY first.path`,
+      [userId, ids],
+    );
+    return rows;
+  }
+
+  /** PostGIS's verdict on polygons given as GeoJSON, in order. Reads only. */
+  async checkParts(polygons: string[]): Promise<PartCheck[]> {
+    if (!polygons.length) return [];
+    const { rows } = await this.pool.query<PartCheck>(
+      `SELECT c.valid, c.reason, c.empty,
+              CASE WHEN GeometryType(r.m) IN ('POLYGON', 'MULTIPOLYGON') AND ST_IsValid(r.m) AND ST_Area(c.g) > 0
+                        AND abs(ST_Area(r.m) - ST_Area(c.g)) <= 1e-9 * ST_Area(c.g)
+                   THEN ST_AsGeoJSON(r.m, 15) END AS repaired
+         FROM jsonb_array_elements_text($1::jsonb) WITH ORDINALITY AS x(j, ord),
+              LATERAL (SELECT ST_SetSRID(ST_GeomFromGeoJSON(x.j), 4326) AS g) AS p,
+              LATERAL (SELECT p.g, ST_IsValid(p.g) AS valid, ST_Area(p.g) = 0 AS empty,
+                              CASE WHEN NOT ST_IsValid(p.g) THEN ST_IsValidReason(p.g) END AS reason) AS c,
+              LATERAL (SELECT CASE WHEN c.reason LIKE 'Ring Self-intersection%' THEN ST_MakeValid(c.g) END AS m) AS r
+        ORDER BY x.ord`,
+      [JSON.stringify(polygons)],
+    );
+    return rows;
+  }
+
+  /**
+   * Inserts nodes in one transaction, each at the end of its siblings, and answers their ids
+   * in the order given. Ids are drawn from the sequence first so that the order is certain.
+   */
+  async insert(userId: number, nodes: NewNode[]): Promise<number[]> {
+    if (!nodes.length) return [];
+    return inTransaction(this.pool, async (client) => {
+      const { rows: ids } = await client.query<{ id: number }>(
+        `SELECT nextval(pg_get_serial_sequence('aoi_nodes', 'id'))::int AS id FROM generate_series(1, $1)`,
+        [nodes.length],
+      );
+      const input = nodes.map((n, i) => ({ ...n, id: ids[i]?.id, ord: i + 1 }));
+      await client.query(
+        `INSERT INTO aoi_nodes (id, user_id, parent_id, tree, kind, name, sort_order, geom, area_km2)
+         SELECT x.id, $1, x."parentId", x.tree, x.kind, x.name,
+                COALESCE((SELECT max(s.sort_order) FROM aoi_nodes s
+                           WHERE s.user_id = $1 AND s.parent_id = x."parentId"), 0) + x.ord,
+                s.g::geography,
+                CASE WHEN x.kind = 'aoi' THEN ST_Area(ST_Segmentize(s.g, 0.1)::geography) / 1e6 END
+           FROM jsonb_to_recordset($2::jsonb)
+                  AS x(id int, "parentId" int, tree text, kind text, name text, geojson text, ord int)
+           LEFT JOIN LATERAL (SELECT aoi_shape(x.geojson) AS g) AS s ON true
+          ORDER BY x.ord`,
+        [userId, JSON.stringify(input)],
+      );
+      return input.map((n) => n.id as number);
+    });
+  }
+
+  async rename(userId: number, id: number, name: string): Promise<boolean> {
+    const r = await this.pool.query(
+      `UPDATE aoi_nodes SET name = $3, updated_at = now() WHERE user_id = $1 AND id = $2 AND NOT readonly`,
+      [userId, id, name],
+    );
+    return (r.rowCount ?? 0) > 0;
+  }
+
+  /**
+   * Moves a node to the end of a folder, unless the folder is the node itself or inside it.
+   * Moves of one user run one at a time, so two crossing moves cannot make a cycle.
+   */
+  async move(userId: number, id: number, parentId: number): Promise<'moved' | 'cycle' | 'missing'> {
+    return inTransaction(this.pool, async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock($1, $2)', [TREE_LOCK, userId]);
+      const { rows } = await client.query<{ cycle: boolean }>(
+        `WITH RECURSIVE up AS (
+           SELECT n.id, n.parent_id FROM aoi_nodes n WHERE n.user_id = $1 AND n.id = $2
+           UNION ALL
+           SELECT n.id, n.parent_id FROM aoi_nodes n JOIN up ON n.id = up.parent_id WHERE n.user_id = $1)
+         SELECT EXISTS (SELECT 1 FROM up WHERE up.id = $3) AS cycle`,
+        [userId, parentId, id],
+      );
+      if (rows[0]?.cycle) return 'cycle';
+      const r = await client.query(
+        `UPDATE aoi_nodes
+            SET parent_id = $3, updated_at = now(),
+                sort_order = COALESCE((SELECT max(s.sort_order) FROM aoi_nodes s
+                                        WHERE s.user_id = $1 AND s.parent_id = $3), 0) + 1
+          WHERE user_id = $1 AND id = $2 AND NOT readonly`,
+        [userId, id, parentId],
+      );
+      return (r.rowCount ?? 0) > 0 ? 'moved' : 'missing';
+    });
+  }
+
+  /**
+   * Deletes nodes with everything inside them, in one transaction. Without `withChildren`, a
+   * folder holding anything not itself being deleted is refused: its id is answered.
+   */
+  async delete(
+    userId: number,
+    ids: number[],
+    withChildren: boolean,
+  ): Promise<{ deleted: number } | { notEmpty: number }> {
+    return inTransaction(this.pool, async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock($1, $2)', [TREE_LOCK, userId]);
+      if (!withChildren) {
+        const { rows } = await client.query<{ parent_id: number }>(
+          `SELECT c.parent_id FROM aoi_nodes c
+            WHERE c.user_id = $1 AND c.parent_id = ANY($2::int[]) AND NOT (c.id = ANY($2::int[]))
+            LIMIT 1`,
+          [userId, ids],
+        );
+        if (rows[0]) return { notEmpty: rows[0].parent_id };
+      }
+      const { rows } = await client.query<{ deleted: number }>(
+        `WITH RECURSIVE t AS (
+           SELECT n.id FROM aoi_nodes n WHERE n.user_id = $1 AND n.id = ANY($2::int[]) AND NOT n.readonly
+           UNION
+           SELECT n.id FROM aoi_nodes n JOIN t ON n.parent_id = t.id WHERE n.user_id = $1)
+         SELECT count(*)::int AS deleted FROM t`,
+        [userId, ids],
+      );
+      await client.query(
+        `DELETE FROM aoi_nodes WHERE user_id = $1 AND id = ANY($2::int[]) AND NOT readonly`,
+        [userId, ids],
+      );
+      return { deleted: rows[0]?.deleted ?? 0 };
+    });
+  }
+
+  /** Acquisition dates (UTC) of archive scenes intersecting a node's geometry, newest first. */
+  async sceneDates(userId: number, id: number, limit: number): Promise<string[]> {
+    // The archive's scenes table comes with migration 003; without it there is nothing to list.
+    const { rows: exists } = await this.pool.query<{ t: string | null }>(
+      `SELECT to_regclass('scenes')::text AS t`,
+    );
+    if (!exists[0]?.t) return [];
+    const { rows } = await this.pool.query<{ day: string }>(
+      `SELECT DISTINCT to_char(s.acquired_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day
+         FROM aoi_nodes a JOIN scenes s ON ST_Intersects(s.footprint::geometry, a.geom::geometry)
+        WHERE a.user_id = $1 AND a.id = $2
+        ORDER BY day DESC
+        LIMIT $3`,
+      [userId, id, limit],
+    );
+    return rows.map((r) => r.day);
+  }
+}

@@ -1,0 +1,61 @@
+import { type Candidate, candidatesOf, countPositions, fileRange, type Ignored } from '../shapes';
+import { nameFromProperties } from './names';
+import type { ReadResult } from './read-file';
+import { UploadRefused } from './upload-refused';
+
+/** The CRS names that mean WGS 84 longitude/latitude (RFC 7946 has no `crs`; old files do). */
+const LON_LAT_CRS = /(?:OGC:(?:[\d.]+:)?CRS84|EPSG:(?:[\d.]*:)?4326)$/i;
+
+/** GeoJSON (RFC 7946): a FeatureCollection, a Feature or a bare geometry. */
+export function readGeoJson(bytes: Uint8Array, maxVertices: number): ReadResult {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new UploadRefused('upload.badEncoding', { encoding: 'utf-8' });
+  }
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (e) {
+    throw new UploadRefused('upload.badJson', { detail: (e as Error).message.slice(0, 200) });
+  }
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) {
+    throw new UploadRefused('upload.badJson', { detail: 'not a GeoJSON object' });
+  }
+  const root = doc as { type?: unknown; features?: unknown; crs?: unknown };
+  const crs = (root.crs as { properties?: { name?: unknown } } | undefined)?.properties?.name;
+  if (root.crs !== undefined && root.crs !== null && !(typeof crs === 'string' && LON_LAT_CRS.test(crs))) {
+    throw new UploadRefused('upload.unsupportedCrs', {
+      crs: typeof crs === 'string' ? crs.slice(0, 100) : '?',
+    });
+  }
+
+  let features: { geometry: unknown; properties: unknown }[];
+  if (root.type === 'FeatureCollection') {
+    if (!Array.isArray(root.features))
+      throw new UploadRefused('upload.badJson', { detail: 'features must be a list' });
+    features = root.features.map((f) => {
+      const o = (f && typeof f === 'object' ? f : {}) as { geometry?: unknown; properties?: unknown };
+      return { geometry: o.geometry ?? null, properties: o.properties };
+    });
+  } else if (root.type === 'Feature') {
+    const o = root as { geometry?: unknown; properties?: unknown };
+    features = [{ geometry: o.geometry ?? null, properties: o.properties }];
+  } else if (typeof root.type === 'string') {
+    features = [{ geometry: root, properties: undefined }];
+  } else {
+    throw new UploadRefused('upload.badJson', { detail: 'not a GeoJSON object' });
+  }
+
+  let vertices = 0;
+  for (const f of features) {
+    vertices += countPositions(f.geometry, maxVertices - vertices);
+    if (vertices > maxVertices) throw new UploadRefused('upload.tooManyVertices', { limit: maxVertices });
+  }
+
+  const result: { candidates: Candidate[]; ignored: Ignored[] } = { candidates: [], ignored: [] };
+  for (const f of features)
+    candidatesOf(f.geometry, nameFromProperties(f.properties, false), fileRange, result);
+  return { ...result, noPrjAssumedWgs84: false };
+}

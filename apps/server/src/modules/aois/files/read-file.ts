@@ -1,0 +1,60 @@
+import { AoiUploadLimits } from '@satportal/contract';
+import type { Candidate, Ignored } from '../shapes';
+import { readGeoJson } from './geojson';
+import { readKml } from './kml';
+import { readShapefileZip } from './shapefile';
+import { UploadRefused } from './upload-refused';
+import { extractZipEntry, readZipDirectory } from './zip';
+
+/** What a file holds: AOI and POI candidates (with their structural problems) and what was skipped. */
+export interface ReadResult {
+  candidates: Candidate[];
+  ignored: Ignored[];
+  /** a shapefile layer had no .prj and was read as WGS 84 */
+  noPrjAssumedWgs84: boolean;
+}
+
+export type UploadExtension = (typeof AoiUploadLimits.extensions)[number];
+
+/** The lower-case extension of a file name when it is one we accept. */
+export function uploadExtension(fileName: string): UploadExtension | undefined {
+  const ext = /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase();
+  return (AoiUploadLimits.extensions as readonly string[]).includes(ext ?? '')
+    ? (ext as UploadExtension)
+    : undefined;
+}
+
+/**
+ * Reads an uploaded file whose size, name and extension were already checked. Throws
+ * `UploadRefused` for a file that cannot be read as a whole; problems of single shapes come
+ * back in the candidates.
+ */
+export function readUploadedFile(
+  bytes: Uint8Array,
+  extension: UploadExtension,
+  maxVertices: number = AoiUploadLimits.maxVertices,
+): ReadResult {
+  switch (extension) {
+    case 'kml':
+      return readKml(bytes, maxVertices);
+    case 'kmz':
+      return readKml(kmzDocument(bytes), maxVertices);
+    case 'json':
+    case 'geojson':
+      return readGeoJson(bytes, maxVertices);
+    case 'zip':
+      return readShapefileZip(bytes, maxVertices);
+  }
+}
+
+/** The KML of a KMZ: doc.kml, or else the first .kml at the top level (KML 2.2 §C.2). */
+function kmzDocument(bytes: Uint8Array): Uint8Array {
+  const entries = readZipDirectory(bytes);
+  const kmls = entries.filter((e) => /\.kml$/i.test(e.name) && !e.name.includes('__MACOSX/'));
+  const main =
+    kmls.find((e) => e.name.toLowerCase() === 'doc.kml') ??
+    kmls.find((e) => !e.name.includes('/')) ??
+    kmls[0];
+  if (!main) throw new UploadRefused('upload.kmzNoKml');
+  return extractZipEntry(bytes, main);
+}

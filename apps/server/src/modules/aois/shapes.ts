@@ -1,0 +1,239 @@
+/**
+ * Shapes before the database sees them: GeoJSON geometries (from a request, or from a KML,
+ * GeoJSON or shapefile upload) turned into AOI candidates (polygon parts) and POI candidates
+ * (points), with every structural problem named. Validity proper (self-intersection, rings
+ * crossing) is PostGIS's job afterwards (`AoisRepository.checkParts`).
+ *
+ * Rules (docs/ARCHITECTURE.md "Saved areas and points"):
+ * - a ring needs at least 4 positions, the closing one included (a triangle is the smallest
+ *   AOI, as in RFC 7946 §3.1.6);
+ * - a ring must be closed; it is never closed silently, since a missing closing position is as
+ *   likely a truncated file as a sloppy one (a drawn ring given as spec `cors` is closed by
+ *   `ringFromCors`, the one place where an open ring is the format);
+ * - longitudes within ±180 and latitudes within ±90 for files; drawn shapes may come from a
+ *   wrapped world map (±540) and are brought into range by the database;
+ * - a feature's parts (islands) and holes stay one AOI; a part that is invalid fails alone.
+ */
+
+export type Position = [number, number];
+export type Ring = Position[];
+/** One polygon: its outer ring, then its holes. */
+export type PolygonRings = Ring[];
+
+export interface ShapeProblem {
+  reason: string;
+  params?: Record<string, string | number>;
+}
+
+export interface PartFailure extends ShapeProblem {
+  /** 1-based part of a multi-part feature; null when the feature has one part */
+  part: number | null;
+}
+
+export interface AoiCandidate {
+  kind: 'aoi';
+  name: string | undefined;
+  /** the parts that passed the structural checks */
+  parts: PolygonRings[];
+  /** 1-based position of each of `parts` among all the feature's parts */
+  partNumbers: number[];
+  /** all the feature's parts, failed ones included */
+  partCount: number;
+  failures: PartFailure[];
+}
+
+export interface PoiCandidate {
+  kind: 'poi';
+  name: string | undefined;
+  position: Position | null;
+  failure: ShapeProblem | null;
+}
+
+export type Candidate = AoiCandidate | PoiCandidate;
+
+export interface Ignored {
+  name: string | undefined;
+  reason: string;
+}
+
+export interface CoordinateRange {
+  /** the largest absolute longitude accepted */
+  lon: number;
+}
+export const fileRange: CoordinateRange = { lon: 180 };
+export const drawnRange: CoordinateRange = { lon: 540 };
+
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+function readPosition(value: unknown, range: CoordinateRange): Position | ShapeProblem {
+  if (
+    !Array.isArray(value) ||
+    value.length < 2 ||
+    value.length > 4 ||
+    !isNumber(value[0]) ||
+    !isNumber(value[1])
+  ) {
+    return { reason: 'aoi.badCoordinates' };
+  }
+  const [lon, lat] = value as [number, number];
+  if (Math.abs(lat) > 90 || Math.abs(lon) > range.lon) {
+    return { reason: 'aoi.outOfRange', params: { lon, lat } };
+  }
+  return [lon, lat];
+}
+
+const isProblem = (v: Position | ShapeProblem): v is ShapeProblem => !Array.isArray(v);
+
+export function readRing(value: unknown, range: CoordinateRange): Ring | ShapeProblem {
+  if (!Array.isArray(value)) return { reason: 'aoi.badCoordinates' };
+  const ring: Ring = [];
+  for (const raw of value) {
+    const p = readPosition(raw, range);
+    if (isProblem(p)) return p;
+    ring.push(p);
+  }
+  const first = ring[0];
+  const last = ring[ring.length - 1];
+  if (first && last && (first[0] !== last[0] || first[1] !== last[1])) return { reason: 'aoi.ringNotClosed' };
+  if (ring.length < 4) return { reason: 'aoi.tooFewPoints', params: { min: 4 } };
+  return ring;
+}
+
+export function readPolygon(value: unknown, range: CoordinateRange): PolygonRings | ShapeProblem {
+  if (!Array.isArray(value) || value.length === 0) return { reason: 'aoi.badCoordinates' };
+  const rings: PolygonRings = [];
+  for (const raw of value) {
+    const ring = readRing(raw, range);
+    if (!Array.isArray(ring)) return ring;
+    rings.push(ring);
+  }
+  return rings;
+}
+
+/** A drawn ring in the spec's `cors` form ({lat, lng} vertices): closed when it is open. */
+export function ringFromCors(cors: { lat: number; lng: number }[]): unknown[] {
+  const ring = cors.map((c) => [c.lng, c.lat]);
+  const first = ring[0];
+  const last = ring[ring.length - 1];
+  if (first && last && (first[0] !== last[0] || first[1] !== last[1])) ring.push([...first]);
+  return ring;
+}
+
+/** Positions in a GeoJSON geometry, counted up to `stopAt` (then it stops looking). */
+export function countPositions(geometry: unknown, stopAt = Number.POSITIVE_INFINITY): number {
+  let count = 0;
+  const walk = (v: unknown): void => {
+    if (count > stopAt || !Array.isArray(v)) return;
+    if (v.length > 0 && typeof v[0] === 'number') {
+      count++;
+      return;
+    }
+    for (const x of v) walk(x);
+  };
+  const visit = (g: unknown): void => {
+    if (!g || typeof g !== 'object') return;
+    const o = g as { type?: unknown; coordinates?: unknown; geometries?: unknown };
+    if (o.type === 'GeometryCollection' && Array.isArray(o.geometries))
+      for (const x of o.geometries) visit(x);
+    else walk(o.coordinates);
+  };
+  visit(geometry);
+  return count;
+}
+
+/**
+ * Candidates of one feature's geometry. Polygons (of a Polygon, a MultiPolygon or a
+ * GeometryCollection) make one AOI with all their parts; each point makes a POI; lines and
+ * empty geometries are ignored and said so.
+ */
+export function candidatesOf(
+  geometry: unknown,
+  name: string | undefined,
+  range: CoordinateRange,
+  out: { candidates: Candidate[]; ignored: Ignored[] },
+): void {
+  const polygons: unknown[] = [];
+  const points: unknown[] = [];
+  let lines = 0;
+  let unknown = 0;
+  const collect = (g: unknown, depth: number): void => {
+    if (!g || typeof g !== 'object' || depth > 8) {
+      unknown++;
+      return;
+    }
+    const o = g as { type?: unknown; coordinates?: unknown; geometries?: unknown };
+    switch (o.type) {
+      case 'Polygon':
+        polygons.push(o.coordinates);
+        break;
+      case 'MultiPolygon':
+        if (Array.isArray(o.coordinates)) polygons.push(...o.coordinates);
+        else polygons.push(undefined);
+        break;
+      case 'Point':
+        points.push(o.coordinates);
+        break;
+      case 'MultiPoint':
+        if (Array.isArray(o.coordinates)) points.push(...o.coordinates);
+        else points.push(undefined);
+        break;
+      case 'LineString':
+      case 'MultiLineString':
+        lines++;
+        break;
+      case 'GeometryCollection':
+        if (Array.isArray(o.geometries)) for (const x of o.geometries) collect(x, depth + 1);
+        else unknown++;
+        break;
+      default:
+        unknown++;
+    }
+  };
+
+  if (geometry === null || geometry === undefined) {
+    out.ignored.push({ name, reason: 'upload.noGeometry' });
+    return;
+  }
+  collect(geometry, 0);
+
+  if (polygons.length) {
+    const aoi: AoiCandidate = {
+      kind: 'aoi',
+      name,
+      parts: [],
+      partNumbers: [],
+      partCount: polygons.length,
+      failures: [],
+    };
+    polygons.forEach((coordinates, i) => {
+      const read = readPolygon(coordinates, range);
+      if (Array.isArray(read)) {
+        aoi.parts.push(read);
+        aoi.partNumbers.push(i + 1);
+      } else {
+        aoi.failures.push({ ...read, part: polygons.length > 1 ? i + 1 : null });
+      }
+    });
+    out.candidates.push(aoi);
+  }
+  for (const coordinates of points) {
+    const p = readPosition(coordinates, range);
+    out.candidates.push(
+      isProblem(p)
+        ? { kind: 'poi', name, position: null, failure: p }
+        : { kind: 'poi', name, position: p, failure: null },
+    );
+  }
+  if (lines) out.ignored.push({ name, reason: 'upload.lineIgnored' });
+  if (unknown && !polygons.length && !points.length && !lines) {
+    out.ignored.push({ name, reason: 'upload.unsupportedGeometry' });
+  }
+}
+
+/** Trimmed, at most `max` characters (code points), or undefined when nothing is left. */
+export function cleanName(value: unknown, max = 50): string | undefined {
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  const trimmed = String(value).replace(/\s+/g, ' ').trim();
+  if (!trimmed) return undefined;
+  return [...trimmed].slice(0, max).join('').trim();
+}

@@ -1,0 +1,81 @@
+import type {
+  Aoi,
+  AoiSearchHistoryEntry,
+  ArchiveScene,
+  ArchiveSearchHistoryEntry,
+  Band,
+  ResolutionClassId,
+  SensorType,
+  StereoMode,
+} from '@satportal/contract';
+import { outerRings } from '../scenes/lonlat';
+import type { SceneRow } from './archive.repository';
+import type { AoiHistoryRow, ArchiveHistoryRow } from './history.repository';
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/** A percentage to 2 decimals within 0–100 (spec 000 §9 "coverage percent to 2 decimals"). */
+export const percent = (x: number) => Math.min(100, Math.max(0, round2(x)));
+
+/** Rows leave only through these mappings to the contract (spec 000 §3 Scene). */
+export function toArchiveScene(row: SceneRow): ArchiveScene {
+  const time = row.acquired_at.toISOString();
+  return {
+    sceneId: row.id,
+    boundaries: outerRings(row.footprint),
+    time,
+    shooting_time: time,
+    satId: row.satellite_id,
+    satName: row.satellite_name,
+    satGroupName: row.category,
+    imageGsd: row.gsd,
+    resolutionId: row.resolution_id as ResolutionClassId,
+    cc: row.cloud_cover,
+    ona: row.off_nadir,
+    sza: row.sun_zenith,
+    ac: row.coverage === null ? null : percent(row.coverage),
+    productQuality: row.product_quality,
+    area: round2(row.area_km2),
+    orbit: row.orbit_direction,
+    type: row.sensor_type as SensorType,
+    bands: row.bands as Band[],
+    mode: row.stereo_mode as StereoMode,
+    provenance: row.provenance,
+    // The quicklook service renders every scene of the archive (issue 3 "Quicklooks").
+    inGeoServer: true,
+    quicklookUrl: row.assets.quicklook?.href ?? null,
+    ossKey: null,
+    orderNo: null,
+    formatType: 'PNG',
+    accessType: null,
+    wmtsLayer: null,
+    wmtsMatrixSet: null,
+    wmtsStyle: null,
+  };
+}
+
+/** What an archive search history entry stores (spec 001 §3). */
+export type ArchiveHistoryEntryData = Omit<ArchiveSearchHistoryEntry, 'id' | 'searchTime'>;
+
+export function toArchiveHistoryEntry(row: ArchiveHistoryRow): ArchiveSearchHistoryEntry {
+  return {
+    id: row.id,
+    ...(row.entry as ArchiveHistoryEntryData),
+    searchTime: row.searched_at.toISOString(),
+  };
+}
+
+export function toAoiHistoryEntry(row: AoiHistoryRow): AoiSearchHistoryEntry {
+  const geojson = row.geometry as Aoi;
+  const ring = (geojson.type === 'Polygon' ? geojson.coordinates[0] : geojson.coordinates[0]?.[0]) ?? [];
+  return {
+    id: row.id,
+    aoi: {
+      name: row.name,
+      geometry: { type: 4, cors: ring.map(([lng, lat]) => ({ lat: lat!, lng: lng! })) },
+      geojson,
+    },
+    area: Math.round(row.area_km2),
+    lastQueryTime: row.last_query_at.toISOString(),
+  };
+}

@@ -1,0 +1,386 @@
+import type {
+  ArchiveSortKey,
+  Band,
+  ProductQuality,
+  ResolutionClassId,
+  SensorType,
+  StereoMode,
+} from '@satportal/contract';
+import type { Queryable } from '../../db/database';
+import type { SceneAssets } from '../scenes/scenes.repository';
+
+/** The filters of an archive search, checked and resolved by the service. */
+export interface SceneFilter {
+  /** Inclusive start and exclusive end, UTC. */
+  from: Date;
+  to: Date;
+  satIds: number[];
+  qualities: ProductQuality[];
+  /** Maxima; null: no limit. Scenes without the value are not excluded. */
+  maxCloudCover: number | null;
+  maxOffNadir: number | null;
+  maxSunZenith: number | null;
+  /** Minimum share of the AOI a scene must cover, %; 0: none. */
+  minCoverage: number;
+  orbit: 0 | 1 | 2;
+  sensorType: SensorType | null;
+  resolutionIds: ResolutionClassId[];
+  stereoMode: StereoMode | null;
+  bands: Band[];
+}
+
+export interface SearchSort {
+  key: ArchiveSortKey;
+  desc: boolean;
+}
+
+/** Where a page ended: the next page starts at `start`, after (`key`, `id`) in the order. */
+export interface SearchCursor {
+  start: number;
+  key: string;
+  id: string;
+}
+
+export interface PreparedAoi {
+  /** PostGIS' reason when the AOI is not a valid polygon; null when it is. */
+  problem: string | null;
+  areaKm2: number;
+}
+
+export interface PreparedAois {
+  aois: PreparedAoi[];
+  /** The union of the AOIs split at ±180° (EWKB hex), and its geodesic area. */
+  union: string | null;
+  areaKm2: number;
+  /** The database's time when the search began: later pages see no scene written after it. */
+  snapshot: Date;
+}
+
+export interface SceneRow {
+  id: string;
+  satellite_id: number;
+  satellite_name: string;
+  category: string;
+  acquired_at: Date;
+  /** GeoJSON MultiPolygon of the stored (split) footprint. */
+  footprint: { type: 'MultiPolygon'; coordinates: number[][][][] };
+  orbit_direction: 1 | 2;
+  sensor_type: number;
+  bands: string[];
+  stereo_mode: string;
+  product_quality: ProductQuality;
+  cloud_cover: number | null;
+  off_nadir: number | null;
+  sun_zenith: number | null;
+  gsd: number;
+  resolution_id: number;
+  area_km2: number;
+  assets: Partial<SceneAssets>;
+  provenance: 'real' | 'simulated';
+  /** Share of the AOI covered, %, unrounded; null without an AOI. */
+  coverage: number | null;
+  /** The sort value as text, for the cursor (exact for timestamps and floats). */
+  sort_value: string;
+}
+
+export interface SearchRow {
+  id: string;
+  user_id: number;
+  kind: 'aoi' | 'ids';
+  request: unknown;
+  aoi: string | null;
+  aoi_area_km2: number | null;
+  sort_key: ArchiveSortKey;
+  sort_desc: boolean;
+  match_count: number;
+  coverage: number | null;
+  cursor: SearchCursor | null;
+  created_at: Date;
+}
+
+export interface NewSearch {
+  id: string;
+  userId: number;
+  kind: 'aoi' | 'ids';
+  request: unknown;
+  aoi: string | null;
+  aoiAreaKm2: number | null;
+  sort: SearchSort;
+  matchCount: number;
+  coverage: number | null;
+  cursor: SearchCursor | null;
+  createdAt: Date;
+}
+
+/** Nullable values sort last in both directions, so the key is never null (keyset paging). */
+const sortExpressions: Record<ArchiveSortKey, (desc: boolean) => string> = {
+  time: () => 's.acquired_at',
+  gsd: () => 's.gsd',
+  cc: (desc) => `coalesce(s.cloud_cover, '${desc ? '-' : ''}Infinity'::float8)`,
+  ona: (desc) => `coalesce(s.off_nadir, '${desc ? '-' : ''}Infinity'::float8)`,
+  sza: (desc) => `coalesce(s.sun_zenith, '${desc ? '-' : ''}Infinity'::float8)`,
+};
+const sortType: Record<ArchiveSortKey, string> = {
+  time: 'timestamptz',
+  gsd: 'float8',
+  cc: 'float8',
+  ona: 'float8',
+  sza: 'float8',
+};
+
+/**
+ * Overlays (union, intersection) snap-round to this grid, in degrees (≈ 0.1 mm): GEOS's robust
+ * overlay, which moves nothing by more than the grid. The floating-point overlay of the real
+ * Sentinel-2 footprints (revisits of one tile have nearly coincident edges) succeeds on
+ * PostgreSQL, but on PGlite's PostGIS (WebAssembly) the same ST_Union answers no row at all,
+ * without an error; with a grid it works on both.
+ */
+const grid = '1e-9';
+
+/** Positional parameters of one statement. */
+class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown, cast = ''): string {
+    this.values.push(value);
+    return `$${this.values.length}${cast}`;
+  }
+}
+
+/**
+ * The WHERE clause of a search. The spatial test is on the longitude/latitude plane, where
+ * the footprints are split at ±180°; ST_Intersects brings its own `&&`, which uses the GiST
+ * index on `footprint::geometry`.
+ */
+function whereOf(p: Params, f: SceneFilter, aoi: string, aoiArea: string, snapshot: Date): string {
+  const w = [
+    `ST_Intersects(s.footprint::geometry, ${aoi})`,
+    `s.acquired_at >= ${p.add(f.from, '::timestamptz')}`,
+    `s.acquired_at < ${p.add(f.to, '::timestamptz')}`,
+    `s.satellite_id = ANY(${p.add(f.satIds, '::int[]')})`,
+    `s.created_at <= ${p.add(snapshot, '::timestamptz')}`,
+  ];
+  if (f.qualities.length < 2) w.push(`s.product_quality = ANY(${p.add(f.qualities, '::text[]')})`);
+  if (f.maxCloudCover !== null)
+    w.push(`(s.cloud_cover IS NULL OR s.cloud_cover <= ${p.add(f.maxCloudCover)})`);
+  if (f.maxOffNadir !== null) w.push(`(s.off_nadir IS NULL OR s.off_nadir <= ${p.add(f.maxOffNadir)})`);
+  if (f.maxSunZenith !== null) w.push(`(s.sun_zenith IS NULL OR s.sun_zenith <= ${p.add(f.maxSunZenith)})`);
+  if (f.orbit !== 0) w.push(`s.orbit_direction = ${p.add(f.orbit)}`);
+  if (f.sensorType !== null) w.push(`s.sensor_type = ${p.add(f.sensorType)}`);
+  if (f.resolutionIds.length) w.push(`s.resolution_id = ANY(${p.add(f.resolutionIds, '::int[]')})`);
+  if (f.stereoMode !== null) w.push(`s.stereo_mode = ${p.add(f.stereoMode)}`);
+  if (f.bands.length) w.push(`s.bands @> ${p.add(f.bands, '::text[]')}`);
+  if (f.minCoverage > 0) {
+    // Covering the AOI whole is the common case and needs no intersection.
+    w.push(`(ST_Covers(s.footprint::geometry, ${aoi})
+             OR lonlat_area_km2(ST_Intersection(s.footprint::geometry, ${aoi}, ${grid}))
+                >= ${p.add(f.minCoverage / 100, '::float8')} * ${aoiArea})`);
+  }
+  return w.join('\n     AND ');
+}
+
+const sceneColumns = `
+  s.id, s.satellite_id, sat.name AS satellite_name, g.category, s.acquired_at,
+  ST_AsGeoJSON(s.footprint, 7)::json AS footprint, s.orbit_direction, s.sensor_type, s.bands, s.stereo_mode,
+  s.product_quality, s.cloud_cover, s.off_nadir, s.sun_zenith, s.gsd, s.resolution_id, s.area_km2, s.assets,
+  s.provenance`;
+
+/** SQL of archive searches: the matching scenes, their coverage, and the stored searches. */
+export class ArchiveRepository {
+  constructor(private readonly db: Queryable) {}
+
+  /**
+   * Checks the AOIs with PostGIS (each must be a valid polygon with an area), measures them,
+   * and unites them into the search area, split at ±180°.
+   */
+  async prepareAois(aois: { type: 'MultiPolygon'; coordinates: number[][][][] }[]): Promise<PreparedAois> {
+    const { rows } = await this.db.query<{
+      problems: (string | null)[];
+      areas: number[];
+      union: string | null;
+      area: number | null;
+      snapshot: Date;
+    }>(
+      `WITH a AS (
+         SELECT n, ST_SetSRID(ST_GeomFromGeoJSON(j), 4326) AS g
+           FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS x(j, n)
+       ),
+       checked AS (
+         SELECT n, g, CASE WHEN NOT ST_IsValid(g) THEN ST_IsValidReason(g)
+                           WHEN ST_Area(g) = 0 THEN 'zero area' END AS problem
+           FROM a
+       ),
+       wrapped AS (
+         SELECT n, problem, ST_CollectionExtract(ST_WrapX(ST_WrapX(g, 180, -360), -180, 360), 3) AS w FROM checked
+       ),
+       u AS (
+         SELECT ST_Multi(ST_CollectionExtract(ST_Union(w, ${grid}), 3)) AS g FROM wrapped
+          WHERE NOT EXISTS (SELECT 1 FROM wrapped WHERE problem IS NOT NULL)
+       )
+       SELECT (SELECT array_agg(problem ORDER BY n) FROM wrapped) AS problems,
+              (SELECT array_agg(CASE WHEN problem IS NULL THEN lonlat_area_km2(w) ELSE 0 END ORDER BY n)
+                 FROM wrapped) AS areas,
+              (SELECT encode(ST_AsEWKB(g), 'hex') FROM u WHERE g IS NOT NULL) AS union,
+              (SELECT lonlat_area_km2(g) FROM u) AS area,
+              clock_timestamp() AS snapshot`,
+      [JSON.stringify(aois)],
+    );
+    const r = rows[0];
+    if (!r) throw new Error('measuring the AOIs answered no row');
+    return {
+      aois: r.problems.map((problem, i) => ({ problem, areaKm2: r.areas[i] ?? 0 })),
+      union: r.union,
+      areaKm2: r.area ?? 0,
+      snapshot: r.snapshot,
+    };
+  }
+
+  /**
+   * How many scenes match, and the share of the AOI their union covers: unless one footprint
+   * covers the AOI whole, the footprints are united, clipped to the AOI and measured.
+   */
+  async summarise(
+    aoi: string,
+    aoiAreaKm2: number,
+    filter: SceneFilter,
+    snapshot: Date,
+  ): Promise<{ count: number; coverage: number }> {
+    const q = summaryQuery(aoi, aoiAreaKm2, filter, snapshot);
+    const { rows } = await this.db.query<{ count: number; coverage: number | null }>(q.text, q.values);
+    const r = rows[0];
+    if (!r) throw new Error('the search summary answered no row');
+    return { count: r.count, coverage: r.coverage ?? 0 };
+  }
+
+  /** One page in the search's order; continues after `after` when given, else skips `offset` rows. */
+  async page(
+    aoi: string,
+    aoiAreaKm2: number,
+    filter: SceneFilter,
+    snapshot: Date,
+    sort: SearchSort,
+    length: number,
+    position: PagePosition,
+  ): Promise<SceneRow[]> {
+    const q = pageQuery(aoi, aoiAreaKm2, filter, snapshot, sort, length, position);
+    const { rows } = await this.db.query<SceneRow>(q.text, q.values);
+    return rows;
+  }
+
+  /** The scenes of the given ids that exist. */
+  async findScenes(ids: string[]): Promise<SceneRow[]> {
+    const { rows } = await this.db.query<SceneRow>(
+      `SELECT ${sceneColumns}, NULL::float8 AS coverage, s.acquired_at::text AS sort_value
+         FROM scenes s
+         JOIN satellites sat ON sat.id = s.satellite_id
+         JOIN satellite_groups g ON g.id = sat.group_id
+        WHERE s.id = ANY($1::text[])`,
+      [ids],
+    );
+    return rows;
+  }
+
+  async insertSearch(s: NewSearch): Promise<void> {
+    await this.db.query(
+      `INSERT INTO archive_searches (id, user_id, kind, request, aoi, aoi_area_km2, sort_key, sort_desc,
+                                     match_count, coverage, cursor, created_at)
+       VALUES ($1, $2, $3, $4, $5::geometry::geography, $6, $7, $8, $9, $10, $11, $12)`,
+      [
+        s.id,
+        s.userId,
+        s.kind,
+        JSON.stringify(s.request),
+        s.aoi,
+        s.aoiAreaKm2,
+        s.sort.key,
+        s.sort.desc,
+        s.matchCount,
+        s.coverage,
+        s.cursor && JSON.stringify(s.cursor),
+        s.createdAt,
+      ],
+    );
+  }
+
+  /** A search of this user (another user's search is not found). */
+  async findSearch(id: string, userId: number): Promise<SearchRow | undefined> {
+    const { rows } = await this.db.query<SearchRow>(
+      `SELECT id, user_id, kind, request, encode(ST_AsEWKB(aoi::geometry), 'hex') AS aoi, aoi_area_km2,
+              sort_key, sort_desc, match_count, coverage, cursor, created_at
+         FROM archive_searches WHERE id = $1 AND user_id = $2`,
+      [id, userId],
+    );
+    return rows[0];
+  }
+
+  async updateCursor(id: string, cursor: SearchCursor | null): Promise<void> {
+    await this.db.query('UPDATE archive_searches SET cursor = $2 WHERE id = $1', [
+      id,
+      cursor && JSON.stringify(cursor),
+    ]);
+  }
+
+  /** Searches are kept for a while for "get more" and the calls that refer to a taskId. */
+  async purgeSearchesBefore(before: Date): Promise<number> {
+    const r = await this.db.query('DELETE FROM archive_searches WHERE created_at < $1', [before]);
+    return r.rowCount ?? 0;
+  }
+}
+
+export type PagePosition = { after: SearchCursor } | { offset: number };
+
+/** The statement counting the matches and measuring their union's coverage (exported for EXPLAIN). */
+export function summaryQuery(aoi: string, aoiAreaKm2: number, filter: SceneFilter, snapshot: Date) {
+  const p = new Params();
+  const g = p.add(aoi, '::geometry');
+  const area = p.add(aoiAreaKm2, '::float8');
+  const where = whereOf(p, filter, g, area, snapshot);
+  const text = `WITH m AS MATERIALIZED (
+       SELECT s.footprint::geometry AS f FROM scenes s
+        WHERE ${where}
+     )
+     SELECT (SELECT count(*)::int FROM m) AS count,
+            CASE WHEN NOT EXISTS (SELECT 1 FROM m) THEN 0
+                 WHEN EXISTS (SELECT 1 FROM m WHERE ST_Covers(m.f, ${g})) THEN 100
+                 ELSE (SELECT lonlat_area_km2(ST_Intersection(ST_Union(m.f, ${grid}), ${g}, ${grid})) FROM m) / ${area} * 100
+            END AS coverage`;
+  return { text, values: p.values };
+}
+
+/** The statement of one page with each scene's coverage (exported for EXPLAIN). */
+export function pageQuery(
+  aoi: string,
+  aoiAreaKm2: number,
+  filter: SceneFilter,
+  snapshot: Date,
+  sort: SearchSort,
+  length: number,
+  position: PagePosition,
+) {
+  const p = new Params();
+  const g = p.add(aoi, '::geometry');
+  const area = p.add(aoiAreaKm2, '::float8');
+  const where = [whereOf(p, filter, g, area, snapshot)];
+  const key = sortExpressions[sort.key](sort.desc);
+  const dir = sort.desc ? 'DESC' : 'ASC';
+  if ('after' in position) {
+    const after = p.add(position.after.key, `::${sortType[sort.key]}`);
+    where.push(`(${key}, s.id) ${sort.desc ? '<' : '>'} (${after}, ${p.add(position.after.id)})`);
+  }
+  const offset = 'offset' in position ? `OFFSET ${p.add(position.offset, '::int')}` : '';
+  const text = `WITH page AS (
+       SELECT s.*, ${key} AS sort_key FROM scenes s
+        WHERE ${where.join('\n        AND ')}
+        ORDER BY ${key} ${dir}, s.id ${dir}
+        LIMIT ${p.add(length, '::int')} ${offset}
+     )
+     SELECT ${sceneColumns},
+            CASE WHEN ST_Covers(s.footprint::geometry, ${g}) THEN 100
+                 ELSE lonlat_area_km2(ST_Intersection(s.footprint::geometry, ${g}, ${grid})) / ${area} * 100
+            END AS coverage,
+            s.sort_key::text AS sort_value
+       FROM page s
+       JOIN satellites sat ON sat.id = s.satellite_id
+       JOIN satellite_groups g ON g.id = sat.group_id
+      ORDER BY s.sort_key ${dir}, s.id ${dir}`;
+  return { text, values: p.values };
+}

@@ -1,0 +1,100 @@
+import {
+  AoiSearchHistoryResponse,
+  ArchiveSearchHistoryResponse,
+  ArchiveSearchQuery,
+  ArchiveSearchRequest,
+  ArchiveSearchResponse,
+  Paths,
+  SceneIdSearchRequest,
+  SceneIdSearchResponse,
+} from '@satportal/contract';
+import { Type } from 'typebox';
+import { principalOf } from '../../http/auth-plugin';
+import { ok, responses } from '../../http/envelope';
+import type { Http } from '../../http/types';
+import type { ArchiveService } from './archive.service';
+
+/** Archive search, scene-id search and the search histories; every caller needs a session. */
+export function archiveRoutes(app: Http, archive: ArchiveService): void {
+  app.post(
+    Paths.archiveSearch,
+    {
+      schema: {
+        tags: ['archive'],
+        summary: 'Archive search (spec 000 §7): a new search, or "get more" with its taskId',
+        querystring: ArchiveSearchQuery,
+        body: ArchiveSearchRequest,
+        response: responses(ArchiveSearchResponse),
+      },
+    },
+    async (request) =>
+      ok(await archive.search(principalOf(request).user.id, request.body, request.query.sort)),
+  );
+
+  app.post(
+    Paths.archiveSearchByIds,
+    {
+      schema: {
+        tags: ['archive'],
+        summary: 'Scene-id search (spec 000 §7): the known scenes and the unknown ids',
+        body: SceneIdSearchRequest,
+        response: responses(SceneIdSearchResponse),
+      },
+    },
+    async (request) => ok(await archive.searchByIds(principalOf(request).user.id, request.body.sceneIds)),
+  );
+
+  app.get(
+    Paths.archiveSearchHistory,
+    {
+      schema: {
+        tags: ['archive'],
+        summary: 'Archive search history, the last 10 (spec 001 §7 archive/search/condition-his)',
+        response: responses(ArchiveSearchHistoryResponse),
+      },
+    },
+    async (request) => ok(await archive.archiveHistory(principalOf(request).user.id)),
+  );
+
+  app.delete(
+    Paths.archiveSearchHistory,
+    {
+      schema: {
+        tags: ['archive'],
+        summary: 'Clear the archive search history (spec 001 §7 …/condition-his/clear)',
+        response: responses(Type.Null()),
+      },
+    },
+    async (request) => {
+      await archive.clearArchiveHistory(principalOf(request).user.id);
+      return ok(null);
+    },
+  );
+
+  app.get(
+    Paths.aoiSearchHistory,
+    {
+      schema: {
+        tags: ['archive'],
+        summary: 'AOI search history, the last 10 (spec 001 §7 aoi/archive/search/condition-his)',
+        response: responses(AoiSearchHistoryResponse),
+      },
+    },
+    async (request) => ok(await archive.aoiHistory(principalOf(request).user.id)),
+  );
+
+  app.delete(
+    Paths.aoiSearchHistory,
+    {
+      schema: {
+        tags: ['archive'],
+        summary: 'Clear the AOI search history (spec 001 §7 …/condition-his/clear)',
+        response: responses(Type.Null()),
+      },
+    },
+    async (request) => {
+      await archive.clearAoiHistory(principalOf(request).user.id);
+      return ok(null);
+    },
+  );
+}

@@ -1,0 +1,328 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  type Aoi,
+  type AoiSearchHistoryResponse,
+  type ArchiveSearchHistoryResponse,
+  type ArchiveSearchRequest,
+  type ArchiveSearchResponse,
+  type ArchiveSortKey,
+  Limits,
+  type ProductQuality,
+  type SceneIdSearchResponse,
+  type SearchCondition,
+  type SensorChoice,
+} from '@satportal/contract';
+import { ApiError } from '../../http/api-error';
+import type { CatalogueRepository } from '../catalogue/catalogue.repository';
+import { GeometryError, type NormalisedGeometry, normaliseLonLat } from '../scenes/lonlat';
+import {
+  type ArchiveHistoryEntryData,
+  percent,
+  toAoiHistoryEntry,
+  toArchiveHistoryEntry,
+  toArchiveScene,
+} from './archive.mapper';
+import type {
+  ArchiveRepository,
+  SceneFilter,
+  SceneRow,
+  SearchCursor,
+  SearchSort,
+} from './archive.repository';
+import type { AoiHistoryInput, HistoryRepository } from './history.repository';
+
+/** What a stored search keeps to continue: the request without its page, and its order. */
+interface StoredSearch {
+  aois: Aoi[];
+  condition: SearchCondition;
+  satIds: number[];
+  sensor: SensorChoice;
+}
+
+/** Searches are kept this long for "get more" and for the calls that name a taskId. */
+const searchRetentionDays = 30;
+
+const dayMs = 86_400_000;
+
+/** A YYYY-MM-DD day as its UTC midnight, or undefined when there is no such day. */
+function utcDay(value: string): number | undefined {
+  const [y, m, d] = value.split('-').map(Number);
+  const t = Date.UTC(y!, m! - 1, d!);
+  return new Date(t).toISOString().slice(0, 10) === value ? t : undefined;
+}
+
+export function parseSort(value: string | undefined): SearchSort {
+  const [key, dir] = (value || 'time,desc').split(',') as [ArchiveSortKey, string | undefined];
+  // Newest first is what a search shows; the angles and cloud read best lowest first.
+  return { key, desc: dir ? dir === 'desc' : key === 'time' };
+}
+
+/**
+ * The search filter of a request (spec 000 §3 Search condition, Sensor). The spec's sun-zenith
+ * default is 0 and its history calls the field a maximum: read literally it would match no
+ * scene, so 0 means "no limit" and any other value is a maximum (docs/ARCHITECTURE.md).
+ */
+export function filterOf(s: StoredSearch): SceneFilter {
+  const c = s.condition;
+  return {
+    from: new Date(utcDay(c.fdate)!),
+    to: new Date(utcDay(c.tdate)! + dayMs),
+    satIds: [...new Set(s.satIds)],
+    qualities: [...new Set(c.productQualities)] as ProductQuality[],
+    maxCloudCover: c.cc >= 100 ? null : c.cc,
+    maxOffNadir: c.ona >= 90 ? null : c.ona,
+    maxSunZenith: c.sza === 0 || c.sza >= 180 ? null : c.sza,
+    minCoverage: c.ac,
+    orbit: c.orbit,
+    sensorType: s.sensor.type ?? null,
+    resolutionIds: [...new Set(s.sensor.resolutionIds ?? [])],
+    stereoMode: s.sensor.mode || null,
+    bands: [...new Set(s.sensor.band ?? [])],
+  };
+}
+
+/**
+ * Validation of spec 000 §5 "Archive search", in the order the panel checks: a quality, a
+ * satellite, the dates (start not after end, 2010-01-01 to today), then the AOIs.
+ */
+export function checkSearch(
+  request: Pick<ArchiveSearchRequest, 'aois' | 'condition' | 'satIds'>,
+  today: Date,
+): NormalisedGeometry[] {
+  const c = request.condition;
+  if (!c.productQualities.length)
+    throw ApiError.invalid('condition.productQualities', 'search.chooseQuality');
+  if (!request.satIds.length) throw ApiError.invalid('satIds', 'placeholder.selectSatellite');
+  const from = utcDay(c.fdate);
+  if (from === undefined) throw ApiError.invalid('condition.fdate', 'search.invalidDate');
+  const to = utcDay(c.tdate);
+  if (to === undefined) throw ApiError.invalid('condition.tdate', 'search.invalidDate');
+  if (from > to) throw ApiError.invalid('condition.fdate', 'search.exceedTime');
+  const min = Limits.archiveEarliestDate;
+  // "Today" of the user: a day ahead of UTC at most (UTC+14).
+  const latest = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) + dayMs;
+  const max = new Date(latest).toISOString().slice(0, 10);
+  if (from < utcDay(min)!) throw ApiError.invalid('condition.fdate', 'search.dateOutOfRange', { min, max });
+  if (to > latest) throw ApiError.invalid('condition.tdate', 'search.dateOutOfRange', { min, max });
+
+  if (!request.aois.length) throw ApiError.invalid('aois', 'search.noAoi');
+  const aois = request.aois.map((aoi, index) => {
+    try {
+      return normaliseLonLat(aoi);
+    } catch (e) {
+      if (e instanceof GeometryError)
+        throw ApiError.invalid('aois', 'search.invalidAoi', { index, reason: e.message });
+      throw e;
+    }
+  });
+  const positions = aois.reduce((n, a) => n + a.positions, 0);
+  if (positions > Limits.aoiPositionsMax) {
+    throw ApiError.invalid('aois', 'search.aoiTooComplex', { limit: Limits.aoiPositionsMax });
+  }
+  return aois;
+}
+
+const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+
+const stripName = (aoi: Aoi): Aoi => ({ type: aoi.type, coordinates: aoi.coordinates }) as Aoi;
+
+/** Archive search, scene-id search and the search histories (spec 000 §5, §7; 001 §2). */
+export class ArchiveService {
+  constructor(
+    private readonly archive: ArchiveRepository,
+    private readonly history: HistoryRepository,
+    private readonly catalogue: CatalogueRepository,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** A new search, or "get more" of an earlier one of the same user when the request names its taskId. */
+  async search(userId: number, request: ArchiveSearchRequest, sort?: string): Promise<ArchiveSearchResponse> {
+    if (request.taskId) return this.more(userId, request.taskId, request.page);
+    const aois = checkSearch(request, this.now());
+    const prepared = await this.archive.prepareAois(aois);
+    const invalid = prepared.aois.findIndex((a) => a.problem !== null);
+    if (invalid >= 0 || !prepared.union) {
+      throw ApiError.invalid('aois', 'search.invalidAoi', {
+        index: Math.max(invalid, 0),
+        reason: prepared.aois[invalid]?.problem ?? 'no area',
+      });
+    }
+    const stored: StoredSearch = {
+      aois: request.aois,
+      condition: request.condition,
+      satIds: request.satIds,
+      sensor: request.sensor ?? {},
+    };
+    const filter = filterOf(stored);
+    const order = parseSort(sort);
+    const summary = await this.archive.summarise(prepared.union, prepared.areaKm2, filter, prepared.snapshot);
+    const rows =
+      request.page.start < summary.count
+        ? await this.archive.page(
+            prepared.union,
+            prepared.areaKm2,
+            filter,
+            prepared.snapshot,
+            order,
+            request.page.length,
+            {
+              offset: request.page.start,
+            },
+          )
+        : [];
+    const taskId = randomUUID();
+    await this.archive.insertSearch({
+      id: taskId,
+      userId,
+      kind: 'aoi',
+      request: stored,
+      aoi: prepared.union,
+      aoiAreaKm2: prepared.areaKm2,
+      sort: order,
+      matchCount: summary.count,
+      coverage: summary.coverage,
+      cursor: cursorAfter(request.page.start, rows),
+      createdAt: prepared.snapshot,
+    });
+    await this.recordHistories(
+      userId,
+      stored,
+      aois,
+      prepared.aois.map((a) => a.areaKm2),
+    );
+    return {
+      images: rows.map(toArchiveScene),
+      more: request.page.start + rows.length < summary.count,
+      count: summary.count,
+      ac: percent(summary.coverage),
+      taskId,
+    };
+  }
+
+  /** The next page of a stored search: after the previous page's last scene when it continues it. */
+  private async more(
+    userId: number,
+    taskId: string,
+    page: ArchiveSearchRequest['page'],
+  ): Promise<ArchiveSearchResponse> {
+    const search = await this.archive.findSearch(taskId, userId);
+    if (search?.kind !== 'aoi' || !search.aoi) throw ApiError.notFound('search.taskNotFound');
+    const filter = filterOf(search.request as StoredSearch);
+    const order: SearchSort = { key: search.sort_key, desc: search.sort_desc };
+    const position = search.cursor?.start === page.start ? { after: search.cursor } : { offset: page.start };
+    const rows =
+      page.start < search.match_count
+        ? await this.archive.page(
+            search.aoi,
+            search.aoi_area_km2 ?? 0,
+            filter,
+            search.created_at,
+            order,
+            page.length,
+            position,
+          )
+        : [];
+    const cursor = cursorAfter(page.start, rows);
+    if (cursor) await this.archive.updateCursor(search.id, cursor);
+    return {
+      images: rows.map(toArchiveScene),
+      more: page.start + rows.length < search.match_count,
+      count: search.match_count,
+      ac: percent(search.coverage ?? 0),
+      taskId: search.id,
+    };
+  }
+
+  /** Scene-id search (spec 000 §5): the known scenes in the order asked, and the unknown ids. */
+  async searchByIds(userId: number, sceneIds: string[]): Promise<SceneIdSearchResponse> {
+    const ids = [...new Set(sceneIds.map((id) => id.trim()).filter(Boolean))];
+    if (!ids.length) throw ApiError.invalid('sceneIds', 'search.noSceneId');
+    const rows = await this.archive.findScenes(ids);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const found = ids.flatMap((id) => byId.get(id) ?? []);
+    const taskId = randomUUID();
+    await this.archive.insertSearch({
+      id: taskId,
+      userId,
+      kind: 'ids',
+      request: { sceneIds: ids },
+      aoi: null,
+      aoiAreaKm2: null,
+      sort: { key: 'time', desc: true },
+      matchCount: found.length,
+      coverage: null,
+      cursor: null,
+      createdAt: this.now(),
+    });
+    return {
+      images: found.map(toArchiveScene),
+      unknownIds: ids.filter((id) => !byId.has(id)),
+      count: found.length,
+      more: false,
+      taskId,
+    };
+  }
+
+  async archiveHistory(userId: number): Promise<ArchiveSearchHistoryResponse> {
+    const list = (await this.history.listArchiveSearches(userId)).map(toArchiveHistoryEntry);
+    return { list, total: list.length, more: false };
+  }
+
+  clearArchiveHistory(userId: number): Promise<void> {
+    return this.history.clearArchiveSearches(userId);
+  }
+
+  async aoiHistory(userId: number): Promise<AoiSearchHistoryResponse> {
+    const list = (await this.history.listAois(userId)).map(toAoiHistoryEntry);
+    return { list, total: list.length, more: false };
+  }
+
+  clearAoiHistory(userId: number): Promise<void> {
+    return this.history.clearAois(userId);
+  }
+
+  /** Searches older than the retention (run at start). */
+  purgeOldSearches(): Promise<number> {
+    return this.archive.purgeSearchesBefore(new Date(this.now().getTime() - searchRetentionDays * dayMs));
+  }
+
+  private async recordHistories(
+    userId: number,
+    search: StoredSearch,
+    normalised: NormalisedGeometry[],
+    areas: number[],
+  ): Promise<void> {
+    const chosen = new Set(search.satIds);
+    const satGroups = [
+      ...new Set(
+        (await this.catalogue.listSatellites(false)).filter((s) => chosen.has(s.id)).map((s) => s.category),
+      ),
+    ].map((category) => ({ category }));
+    const entry: ArchiveHistoryEntryData = {
+      condition: search.condition,
+      sensor: search.sensor,
+      satIds: search.satIds,
+      satGroups,
+      aois: search.aois.map(stripName),
+    };
+    await this.history.recordArchiveSearch(userId, entry, digest(entry));
+    // One entry per distinct AOI: the same AOI twice in a request is one AOI searched.
+    const aois = new Map<string, AoiHistoryInput>();
+    for (const [i, aoi] of search.aois.entries()) {
+      const key = digest(normalised[i]?.coordinates);
+      if (aois.has(key) || aois.size === Limits.historyEntries) continue;
+      aois.set(key, {
+        name: aoi.name?.trim() || null,
+        geometry: stripName(aoi),
+        areaKm2: areas[i] ?? 0,
+        key,
+      });
+    }
+    await this.history.recordAois(userId, [...aois.values()]);
+  }
+}
+
+function cursorAfter(start: number, rows: SceneRow[]): SearchCursor | null {
+  const last = rows[rows.length - 1];
+  return last ? { start: start + rows.length, key: last.sort_value, id: last.id } : null;
+}

@@ -1,0 +1,132 @@
+import type { Capability } from '@satportal/contract';
+import type { SceneInput } from '../modules/scenes/scenes.repository';
+import { type Harness, uniqueName } from './harness';
+
+/**
+ * Scenes for integration tests. The test database is shared by all test files, so each file
+ * makes its own satellites (made-up NORAD ids) and searches only them.
+ */
+
+let nextNoradId = 60_000 + Math.floor(Math.random() * 9_000) * 3;
+
+const optical: Capability = {
+  type: 1,
+  bands: ['PAN', 'B', 'G', 'R', 'NIR'],
+  stereos: ['MONO', 'STEREO'],
+  polarisations: [],
+  maxResolution: 0.5,
+  maxShtPeriod: 3,
+};
+
+/** Satellites in one new group; answers their ids, in order. */
+export async function createTestSatellites(h: Harness, count: number, caps: Capability[] = [optical]) {
+  const first = nextNoradId;
+  nextNoradId += count;
+  const category = uniqueName('Group');
+  await h.services.catalogue.seedConstellation([
+    {
+      category,
+      satellites: Array.from({ length: count }, (_, i) => ({
+        name: uniqueName(`Sat${i}`),
+        noradId: first + i,
+        operator: 'Test',
+        taskable: false,
+        status: 'operational' as const,
+        launchDate: null,
+        altitudeKm: 500,
+        swathKm: 10,
+        maxOffNadirDeg: 30,
+        panGsd: 0.5,
+        msGsd: 2,
+        localTimeOfNode: null,
+        caps,
+      })),
+    },
+  ]);
+  const { rows } = await h.pool.query<{ id: number }>(
+    'SELECT id FROM satellites WHERE norad_id >= $1 AND norad_id < $2 ORDER BY norad_id',
+    [first, first + count],
+  );
+  return { ids: rows.map((r) => r.id), category };
+}
+
+/** A longitude/latitude box as a GeoJSON polygon (counter-clockwise). */
+export function box(west: number, south: number, east: number, north: number) {
+  return {
+    type: 'Polygon' as const,
+    coordinates: [
+      [
+        [west, south],
+        [east, south],
+        [east, north],
+        [west, north],
+        [west, south],
+      ],
+    ],
+  };
+}
+
+/** A scene with plausible values; `overrides` set what a test is about. */
+export function scene(
+  overrides: Partial<SceneInput> & Pick<SceneInput, 'id' | 'satelliteId' | 'footprint'>,
+): SceneInput {
+  return {
+    acquiredAt: '2024-06-15T10:30:00.000Z',
+    cloudCover: 5,
+    offNadir: 10,
+    sunZenith: 40,
+    gsd: 0.5,
+    orbitDirection: 2,
+    sensorType: 1,
+    bands: ['PAN', 'B', 'G', 'R', 'NIR'],
+    stereoMode: 'MONO',
+    productQuality: 'A',
+    provenance: 'simulated',
+    assets: { quicklook: null, files: [] },
+    properties: null,
+    ...overrides,
+  };
+}
+
+/** A search request with the panel's defaults (spec 000 §5) over the given AOIs and satellites. */
+export function searchRequest(
+  aois: unknown[],
+  satIds: number[],
+  condition: Record<string, unknown> = {},
+  more: Record<string, unknown> = {},
+) {
+  return {
+    page: { start: 0, length: 1000 },
+    aois,
+    condition: {
+      fdate: '2024-01-01',
+      tdate: '2024-12-31',
+      cc: 20,
+      ac: 0,
+      ona: 45,
+      sza: 0,
+      orbit: 0,
+      productQualities: ['A', 'B'],
+      ...condition,
+    },
+    satIds,
+    sensor: {},
+    ...more,
+  };
+}
+
+/** POST an archive search (optionally with a sort query); answers status and body. */
+export async function postSearch(h: Harness, token: string | undefined, body: unknown, sort?: string) {
+  const r = await h.app.inject({
+    method: 'POST',
+    url: `/api/v1/archive/search${sort ? `?sort=${encodeURIComponent(sort)}` : ''}`,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    payload: body as object,
+  });
+  return { status: r.statusCode, body: r.json() };
+}
+
+export async function loginNewUser(h: Harness): Promise<string> {
+  const { username, password } = await h.createUser();
+  return (await h.login(username, password)).token;
+}
