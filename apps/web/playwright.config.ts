@@ -52,6 +52,8 @@ export default defineConfig({
       PORT: String(e2ePort),
       HOST: '127.0.0.1',
       DEMO: '1',
+      // A small simulated archive keeps the server's first start short; the full demo size is measured in bench/.
+      DEMO_SCENES: '3000',
       LOG_LEVEL: 'warn',
     },
   },

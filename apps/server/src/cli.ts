@@ -2,11 +2,13 @@ import { parseArgs } from 'node:util';
 import { composeServices } from './composition';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
+import { demoArchiveWindow, throttledProgress } from './demo/demo-archive';
 import { ApiError } from './http/api-error';
 import type { UserWithOrgRow } from './modules/accounts/accounts.repository';
 import { defaultConstellation } from './modules/catalogue/constellation';
 import { describeTleLoad } from './modules/catalogue/orbital-elements.service';
 import { describeIngest } from './modules/scenes/ingest.service';
+import { type ArchiveGenerationDeps, generateArchive } from './modules/simulator/archive-generation';
 
 /**
  * Operator commands. On the embedded database they connect through the running
@@ -22,6 +24,10 @@ const usage = `Usage: npm run cli -- <command> [options]
   tle load FILE       load orbital elements (TLE, 2- or 3-line sets); every epoch is kept,
                       sets already known are skipped, satellites not in the catalogue are kept;
                       exits 1 when an entry was rejected (the others are loaded)
+  simulate [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--count N | --density D] [--seed N] [--sats A,B]
+                      generate archive scenes from the real orbits (deterministic; default: the
+                      last three years, about 200,000 scenes, every satellite with elements);
+                      --sats takes satellite names, NORAD ids or catalogue ids
   ingest FILE|DIR     ingest STAC Items (NDJSON, an ItemCollection, a single Item, or a folder
                       of them) into the archive; idempotent (upsert by scene id); prints the
                       counts and each rejected item with its reason; exits 1 when one was rejected
@@ -43,6 +49,12 @@ const options = {
   timezone: { type: 'string' },
   language: { type: 'string' },
   test: { type: 'boolean' },
+  from: { type: 'string' },
+  to: { type: 'string' },
+  count: { type: 'string' },
+  density: { type: 'string' },
+  seed: { type: 'string' },
+  sats: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -64,6 +76,27 @@ function orderTypes(value: string | undefined): number[] {
   return value.split(',').map((v) => integer(v.trim(), 'order-type'));
 }
 
+function day(value: string, flag: string): Date {
+  const date = new Date(`${value}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(date.getTime())) {
+    throw new UsageError(`--${flag} must be a date YYYY-MM-DD, got "${value}"`);
+  }
+  return date;
+}
+
+/** Satellites by name, NORAD id or catalogue id; an unknown one is an error, not a silent skip. */
+async function satellitesNamed(list: string, deps: ArchiveGenerationDeps): Promise<number[]> {
+  const satellites = await deps.satellites();
+  return list.split(',').map((wanted) => {
+    const w = wanted.trim().toLowerCase();
+    const found = satellites.find(
+      (s) => s.name.toLowerCase() === w || String(s.noradId) === w || String(s.id) === w,
+    );
+    if (!found) throw new UsageError(`--sats: no satellite "${wanted.trim()}"`);
+    return found.id;
+  });
+}
+
 function describeUser(u: UserWithOrgRow): string {
   return `${String(u.id).padStart(4)}  ${u.username.padEnd(20)} org "${u.org.name}" (type ${u.org.type}, orderType [${u.org.order_types.join(',')}])${u.email ? `  ${u.email}` : ''}`;
 }
@@ -71,14 +104,22 @@ function describeUser(u: UserWithOrgRow): string {
 export async function runCli(argv: string[], out: (line: string) => void = console.log): Promise<number> {
   const { positionals, values } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   // Commands are two words (`tle load` takes the file as a third), except `ingest PATH`.
-  const words = positionals[0] === 'ingest' ? 1 : 2;
+  const words = positionals[0] === 'ingest' || positionals[0] === 'simulate' ? 1 : 2;
   const command = positionals.slice(0, words).join(' ');
   const operands = positionals.slice(words);
   if (values.help || !command) {
     out(usage);
     return command || values.help ? 0 : 2;
   }
-  const known = ['org create', 'user create', 'user reset-password', 'user list', 'tle load', 'ingest'];
+  const known = [
+    'org create',
+    'user create',
+    'user reset-password',
+    'user list',
+    'tle load',
+    'ingest',
+    'simulate',
+  ];
   if (!known.includes(command)) throw new UsageError(`unknown command "${positionals.join(' ')}"`);
   if (command === 'tle load' && operands.length !== 1) throw new UsageError('tle load needs one FILE');
   if (command === 'ingest' && operands.length !== 1) throw new UsageError('ingest needs one FILE or DIR');
@@ -88,7 +129,7 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
 
   const db = await openDatabase(loadConfig(), { mode: 'share', onProgress: (m) => out(m) });
   try {
-    const { accounts, catalogue, orbitalElements, ingest } = composeServices(db);
+    const { accounts, catalogue, orbitalElements, ingest, archiveGeneration } = composeServices(db);
     switch (command) {
       case 'org create': {
         const org = await accounts.createOrganisation({
@@ -137,6 +178,32 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
         for (const line of describeTleLoad(report)) out(line);
         // Corrupt entries must not pass unnoticed in a scheduled refresh.
         return report.rejected.length ? 1 : 0;
+      }
+      case 'simulate': {
+        await catalogue.seedConstellation(defaultConstellation);
+        const window = demoArchiveWindow();
+        const from = values.from ? day(values.from, 'from') : window.from;
+        const to = values.to ? day(values.to, 'to') : window.to;
+        if (from >= to) throw new UsageError('--from must be before --to');
+        const density = values.density === undefined ? undefined : Number(values.density);
+        if (density !== undefined && !(density > 0 && density <= 1))
+          throw new UsageError('--density must be in (0, 1]');
+        const targetCount = density ? undefined : values.count ? integer(values.count, 'count') : 200_000;
+        const satelliteIds = values.sats ? await satellitesNamed(values.sats, archiveGeneration) : undefined;
+        const report = await generateArchive(archiveGeneration, {
+          from,
+          to,
+          ...(targetCount ? { targetCount } : {}),
+          ...(density ? { density } : {}),
+          ...(values.seed ? { seed: integer(values.seed, 'seed') } : {}),
+          ...(satelliteIds ? { satelliteIds } : {}),
+          onProgress: throttledProgress(out),
+        });
+        out(
+          `simulated ${report.written} scenes (${report.inserted} new, ${report.updated} updated) ` +
+            `from ${from.toISOString().slice(0, 10)} to ${to.toISOString().slice(0, 10)}, density ${report.density.toPrecision(3)}, ${report.seconds.toFixed(1)} s`,
+        );
+        break;
       }
       case 'ingest': {
         // Platforms are matched against the catalogue, which may not be seeded yet.

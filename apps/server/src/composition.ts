@@ -8,12 +8,14 @@ import { ArchiveService } from './modules/archive/archive.service';
 import { HistoryRepository } from './modules/archive/history.repository';
 import { AuthService } from './modules/auth/auth.service';
 import { SessionsRepository } from './modules/auth/sessions.repository';
+import { toSatellite } from './modules/catalogue/catalogue.mapper';
 import { CatalogueRepository } from './modules/catalogue/catalogue.repository';
 import { CatalogueService } from './modules/catalogue/catalogue.service';
 import { OrbitalElementsRepository } from './modules/catalogue/orbital-elements.repository';
 import { OrbitalElementsService } from './modules/catalogue/orbital-elements.service';
 import { IngestService } from './modules/scenes/ingest.service';
 import { ScenesRepository } from './modules/scenes/scenes.repository';
+import type { ArchiveGenerationDeps } from './modules/simulator/archive-generation';
 
 /** Repositories and services over one database: shared by the server, the CLI and the tests. */
 export function composeServices(db: Pick<Database, 'pool'>) {
@@ -25,7 +27,8 @@ export function composeServices(db: Pick<Database, 'pool'>) {
   );
   const catalogueRepository = new CatalogueRepository(db.pool);
   const catalogue = new CatalogueService(catalogueRepository);
-  const orbitalElements = new OrbitalElementsService(new OrbitalElementsRepository(db.pool));
+  const orbitalElementsRepository = new OrbitalElementsRepository(db.pool);
+  const orbitalElements = new OrbitalElementsService(orbitalElementsRepository);
   const scenesRepository = new ScenesRepository(db.pool);
   const ingest = new IngestService(scenesRepository, catalogueRepository);
   const archive = new ArchiveService(
@@ -33,8 +36,15 @@ export function composeServices(db: Pick<Database, 'pool'>) {
     new HistoryRepository(db.pool),
     catalogueRepository,
   );
+  // The simulated archive: the catalogue's satellites and every stored element set in, scenes out.
+  const archiveGeneration: ArchiveGenerationDeps = {
+    satellites: async () => (await catalogueRepository.listSatellites(false)).map(toSatellite),
+    elementSets: () => orbitalElementsRepository.all(),
+    upsertScenes: (scenes) => scenesRepository.upsertScenes(scenes),
+  };
   return {
     accounts,
+    archiveGeneration,
     auth,
     sessionsRepository,
     catalogue,

@@ -10,6 +10,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Demo accounts (and later demo data) are created in demo mode: the embedded default, or DEMO=1. */
   demo: boolean;
+  /** Simulated scenes generated over the last three years at the first demo start (DEMO_SCENES). */
+  demoScenes: number;
   /** Built browser application served at `/`. */
   webDist: string;
   logLevel: string;
@@ -19,6 +21,12 @@ export interface Config {
 }
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
+
+function wholeNumber(value: string, name: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got ${value}`);
+  return n;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
@@ -31,6 +39,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(env.DATA_DIR ?? resolve(repoRoot, 'var')),
     databaseUrl,
     demo: env.DEMO === undefined ? databaseUrl === undefined : env.DEMO === '1' || env.DEMO === 'true',
+    demoScenes: wholeNumber(env.DEMO_SCENES ?? '200000', 'DEMO_SCENES'),
     webDist: resolve(env.WEB_DIST ?? resolve(repoRoot, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     tiandituKey: env.TIANDITU_KEY || undefined,

@@ -3,6 +3,7 @@ import { composeServices } from './composition';
 import { loadConfig, repoRoot } from './config';
 import { openDatabase } from './db/database';
 import { demoAccounts, ensureDemoAccounts } from './demo/demo-accounts';
+import { ensureDemoArchive } from './demo/demo-archive';
 import { buildApp } from './http/app';
 import { defaultConstellation } from './modules/catalogue/constellation';
 import { describeTleLoad } from './modules/catalogue/orbital-elements.service';
@@ -29,6 +30,7 @@ async function main() {
     for (const r of await services.ingest.ingestFolderOnce(join(repoRoot, 'data/stac-items'), say)) {
       if (!r.skipped) for (const line of describeIngest(r)) say(line);
     }
+    await ensureDemoArchive(services, config.demoScenes, say);
   }
   await services.sessionsRepository.purgeOld();
   await services.archive.purgeOldSearches();

@@ -36,6 +36,8 @@ export const AoiUploadLimits = {
   maxZipRatio: 100,
   /** entries of one zip */
   maxZipEntries: 1000,
+  /** failures and ignored shapes listed in a result (their counts are always complete) */
+  maxReported: 1000,
 } as const;
 
 export const LatLngSchema = Type.Object({
@@ -218,8 +220,8 @@ export const AoiUploadResponse = Type.Object({
   onlyOnePoi: Type.Union([AoiNode, Type.Null()], { description: 'the POI when exactly one was created' }),
   aoiIds: Type.Array(Type.Integer()),
   poiIds: Type.Array(Type.Integer()),
-  failures: Type.Array(UploadFailure),
-  ignored: Type.Array(UploadIgnored),
+  failures: Type.Array(UploadFailure, { description: 'the first 1000 (AoiUploadLimits.maxReported)' }),
+  ignored: Type.Array(UploadIgnored, { description: 'the first 1000' }),
   noPrjAssumedWgs84: Type.Boolean({
     description: 'a shapefile came without a .prj and was read as WGS 84 longitude/latitude',
   }),

@@ -14,7 +14,8 @@ export function bearerToken(request: FastifyRequest): string | undefined {
  */
 export function installAuth(app: FastifyInstance, auth: AuthService): void {
   app.decorateRequest('principal', null);
-  app.addHook('preHandler', async (request) => {
+  // onRequest: before body parsing and validation, so an anonymous caller learns nothing of the schemas.
+  app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith(ApiBase) || request.routeOptions.config?.public) return;
     request.principal = await auth.authenticate(bearerToken(request));
   });

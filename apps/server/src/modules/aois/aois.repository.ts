@@ -135,8 +135,9 @@ export class AoisRepository {
                    THEN ST_AsGeoJSON(r.m, 15) END AS repaired
          FROM jsonb_array_elements_text($1::jsonb) WITH ORDINALITY AS x(j, ord),
               LATERAL (SELECT ST_SetSRID(ST_GeomFromGeoJSON(x.j), 4326) AS g) AS p,
-              LATERAL (SELECT p.g, ST_IsValid(p.g) AS valid, ST_Area(p.g) = 0 AS empty,
-                              CASE WHEN NOT ST_IsValid(p.g) THEN ST_IsValidReason(p.g) END AS reason) AS c,
+              LATERAL (SELECT ST_IsValid(p.g) AS valid) AS v,
+              LATERAL (SELECT p.g, v.valid, ST_Area(p.g) = 0 AS empty,
+                              CASE WHEN NOT v.valid THEN ST_IsValidReason(p.g) END AS reason) AS c,
               LATERAL (SELECT CASE WHEN c.reason LIKE 'Ring Self-intersection%' THEN ST_MakeValid(c.g) END AS m) AS r
         ORDER BY x.ord`,
       [JSON.stringify(polygons)],

@@ -5,6 +5,7 @@ import {
   type AoiListResponse,
   type AoiNode,
   type AoiTimeResponse,
+  AoiUploadLimits,
   type AoiUploadResponse,
   Limits,
   ResultCode,
@@ -84,56 +85,63 @@ export class AoisService {
 
   async add(userId: number, request: AoiAddRequest): Promise<AoiNode> {
     await this.aois.ensureRoots(userId);
-    let node: NewNode;
-    if (!request.hasGeo) {
-      const name = validName(request.name, 'poi.tipAOIname');
-      const parent = await this.aoiFolder(userId, request.parentId, 'parentId', true);
-      node = { parentId: parent.id, tree: 'aois', kind: 'folder', name, geojson: null };
-    } else if (request.geometry?.type === 4) {
-      const name = validName(request.name, 'tip.aoiName');
-      const parent = await this.aoiFolder(userId, request.parentId, 'parentId', true);
-      const geometry = request.geometry.geojson ?? {
-        type: 'Polygon',
-        coordinates: [ringFromCors(request.geometry.cors ?? [])],
-      };
-      if (geometry.type === 'Point') throw ApiError.invalid('geometry', 'common.dataError');
-      const aoi = single(geometry, 'aoi', name, drawnRange);
-      if (aoi.kind !== 'aoi') throw ApiError.invalid('geometry', 'common.dataError');
-      const [checked] = (await this.check([aoi])) as AoiCandidate[];
-      // a drawn shape is stored whole or not at all
-      const failure = checked?.failures[0];
-      if (failure || !checked?.parts.length) {
-        throw ApiError.invalid('geometry', failure?.reason ?? 'common.dataError', failure?.params);
-      }
-      node = { parentId: parent.id, tree: 'aois', kind: 'aoi', name, geojson: polygonGeoJson(checked.parts) };
-    } else if (request.geometry?.type === 1) {
-      const name = validName(request.name, 'poi.tipPOIname');
-      const parent = await this.poiFolder(userId, request.parentId, 'parentId');
-      const geometry = request.geometry.geojson ?? {
-        type: 'Point',
-        coordinates:
-          request.geometry.cors?.length === 1
-            ? [request.geometry.cors[0]?.lng, request.geometry.cors[0]?.lat]
-            : [],
-      };
-      if (geometry.type !== 'Point') throw ApiError.invalid('geometry', 'common.dataError');
-      const poi = single(geometry, 'poi', name, drawnRange);
-      if (poi.kind !== 'poi' || !poi.position) {
-        const problem = poi.kind === 'poi' ? poi.failure : null;
-        throw ApiError.invalid('geometry', problem?.reason ?? 'common.dataError', problem?.params);
-      }
-      node = {
-        parentId: parent.id,
-        tree: 'pois',
-        kind: 'poi',
-        name,
-        geojson: JSON.stringify({ type: 'Point', coordinates: poi.position }),
-      };
-    } else {
-      throw ApiError.invalid('geometry', 'common.dataError');
-    }
+    const node = !request.hasGeo
+      ? await this.newFolder(userId, request)
+      : request.geometry?.type === 4
+        ? await this.newAoi(userId, request)
+        : request.geometry?.type === 1
+          ? await this.newPoi(userId, request)
+          : undefined;
+    if (!node) throw ApiError.invalid('geometry', 'common.dataError');
     const [id] = await this.aois.insert(userId, [node]);
     return this.get(userId, id as number);
+  }
+
+  private async newFolder(userId: number, request: AoiAddRequest): Promise<NewNode> {
+    const name = validName(request.name, 'poi.tipAOIname');
+    const parent = await this.aoiFolder(userId, request.parentId, 'parentId', true);
+    return { parentId: parent.id, tree: 'aois', kind: 'folder', name, geojson: null };
+  }
+
+  /** A drawn AOI is stored whole or not at all. */
+  private async newAoi(userId: number, request: AoiAddRequest): Promise<NewNode> {
+    const name = validName(request.name, 'tip.aoiName');
+    const parent = await this.aoiFolder(userId, request.parentId, 'parentId', true);
+    const geometry = request.geometry?.geojson ?? {
+      type: 'Polygon',
+      coordinates: [ringFromCors(request.geometry?.cors ?? [])],
+    };
+    const aoi = geometry.type === 'Point' ? undefined : single(geometry, 'aoi', name, drawnRange);
+    if (aoi?.kind !== 'aoi') throw ApiError.invalid('geometry', 'common.dataError');
+    const [checked] = (await this.check([aoi])) as AoiCandidate[];
+    const failure = checked?.failures[0];
+    if (failure || !checked?.parts.length) {
+      throw ApiError.invalid('geometry', failure?.reason ?? 'common.dataError', failure?.params);
+    }
+    return { parentId: parent.id, tree: 'aois', kind: 'aoi', name, geojson: polygonGeoJson(checked.parts) };
+  }
+
+  private async newPoi(userId: number, request: AoiAddRequest): Promise<NewNode> {
+    const name = validName(request.name, 'poi.tipPOIname');
+    const parent = await this.poiFolder(userId, request.parentId, 'parentId');
+    const cors = request.geometry?.cors;
+    const geometry = request.geometry?.geojson ?? {
+      type: 'Point',
+      coordinates: cors?.length === 1 ? [cors[0]?.lng, cors[0]?.lat] : [],
+    };
+    const poi = geometry.type === 'Point' ? single(geometry, 'poi', name, drawnRange) : undefined;
+    if (poi?.kind !== 'poi' || !poi.position) {
+      const problem = poi?.kind === 'poi' ? poi.failure : null;
+      throw ApiError.invalid('geometry', problem?.reason ?? 'common.dataError', problem?.params);
+    }
+    const coordinates = poi.position;
+    return {
+      parentId: parent.id,
+      tree: 'pois',
+      kind: 'poi',
+      name,
+      geojson: JSON.stringify({ type: 'Point', coordinates }),
+    };
   }
 
   async rename(userId: number, id: number, rawName: string): Promise<AoiNode> {
@@ -274,8 +282,8 @@ export class AoisService {
       onlyOnePoi: poiIds.length === 1 ? await this.get(userId, poiIds[0] as number) : null,
       aoiIds,
       poiIds,
-      failures,
-      ignored,
+      failures: failures.slice(0, AoiUploadLimits.maxReported),
+      ignored: ignored.slice(0, AoiUploadLimits.maxReported),
       noPrjAssumedWgs84: read.noPrjAssumedWgs84,
     };
   }

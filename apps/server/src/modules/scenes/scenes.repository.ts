@@ -239,7 +239,11 @@ const upsertSql = `
       FROM input i
   ),
   valid AS (
-    SELECT c.*, ST_Multi(ST_CollectionExtract(ST_WrapX(ST_WrapX(c.g, 180, -360), -180, 360), 3)) AS w
+    -- Splitting a shape whose part already ends at ±180° can leave a sliver of float noise
+    -- (-179.9999999999999 beside -180): snapping to 1e-9° (0.1 mm) collapses it, and
+    -- ST_MakeValid + the polygon extract drop what collapsed.
+    SELECT c.*, ST_Multi(ST_CollectionExtract(ST_MakeValid(ST_SnapToGrid(
+                  ST_WrapX(ST_WrapX(c.g, 180, -360), -180, 360), 1e-9)), 3)) AS w
       FROM checked c WHERE c.reason IS NULL
   ),
   written AS (

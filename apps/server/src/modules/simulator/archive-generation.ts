@@ -1,4 +1,6 @@
+import type { SensorType } from '@satportal/contract';
 import type { ElementSet } from '../catalogue/tle';
+import type { SceneInput } from '../scenes/scenes.repository';
 import type { SimulatorSatellite } from './acquisition';
 import { densityForTarget, type SimulatedScene, simulateScenes } from './simulator';
 import { elementsLookupFromSets } from './tle-elements';
@@ -11,8 +13,8 @@ import { elementsLookupFromSets } from './tle-elements';
 export interface ArchiveGenerationDeps {
   satellites(): Promise<SimulatorSatellite[]>;
   elementSets(): Promise<ElementSet[]>;
-  /** Upserts by scene id; the scene shape is the store's (see `toSceneInput`). */
-  upsertScenes(scenes: ReturnType<typeof toSceneInput>[]): Promise<{ inserted: number; updated: number }>;
+  /** Upserts by scene id. */
+  upsertScenes(scenes: SceneInput[]): Promise<{ inserted: number; updated: number }>;
 }
 
 export interface ArchiveGenerationOptions {
@@ -37,7 +39,7 @@ export interface ArchiveGenerationReport {
 }
 
 /** The scene store's input for a simulated scene; simulated scenes keep no STAC properties. */
-export function toSceneInput(scene: SimulatedScene) {
+export function toSceneInput(scene: SimulatedScene): SceneInput {
   return {
     id: scene.id,
     satelliteId: scene.satelliteId,
@@ -48,7 +50,7 @@ export function toSceneInput(scene: SimulatedScene) {
     sunZenith: scene.sunZenith,
     gsd: scene.gsd,
     orbitDirection: scene.orbitDirection,
-    sensorType: scene.sensorType,
+    sensorType: scene.sensorType as SensorType,
     bands: scene.bands,
     stereoMode: scene.stereoMode ?? 'MONO',
     productQuality: scene.productQuality,
