@@ -7,7 +7,7 @@ import { defineConfig } from '@playwright/test';
  */
 const root = resolve(import.meta.dirname, '../..');
 export const e2ePort = Number(process.env.E2E_PORT ?? 8181);
-export const e2eDataDir = join(root, '.tmp/e2e-data');
+export const e2eDataDir = process.env.E2E_DATA_DIR ?? join(root, '.tmp/e2e-data');
 
 export default defineConfig({
   testDir: './e2e',
