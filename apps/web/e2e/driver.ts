@@ -124,6 +124,43 @@ export class Portal {
     await this.page.getByTestId('password-submit').click();
   }
 
+  coordinateSearch() {
+    return this.page.getByTestId('coordinate-search');
+  }
+
+  coordinateSearchBox() {
+    return this.coordinateSearch().getByRole('searchbox');
+  }
+
+  /** Types an entry into the coordinate search box and submits it with Enter. */
+  async searchCoordinates(text: string) {
+    await this.coordinateSearchBox().fill(text);
+    await this.coordinateSearchBox().press('Enter');
+  }
+
+  async clearCoordinateSearch() {
+    await this.coordinateSearchBox().fill('');
+  }
+
+  /** The map's centre as it shows it: `lat,lon` with 6 decimals. */
+  mapCentre(): Promise<string | null> {
+    return this.page.getByTestId('map').getAttribute('data-center');
+  }
+
+  /** Where the coordinate-search marker stands (`lat,lon`, 6 decimals), null without one. */
+  searchedPoint(): Promise<string | null> {
+    return this.page.getByTestId('map').getAttribute('data-searched-point');
+  }
+
+  zoomLevel() {
+    return this.page.getByTestId('zoom-level');
+  }
+
+  /** The toast messages on screen (antd message). */
+  toasts() {
+    return this.page.locator('.ant-message-notice');
+  }
+
   /** Distinct colours drawn on the map's canvases (a blank map has one or none). */
   mapColours(): Promise<number> {
     return this.page.evaluate(() => {

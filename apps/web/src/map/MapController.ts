@@ -1,9 +1,10 @@
 import 'ol/ol.css';
 import './map.css';
 import Attribution from 'ol/control/Attribution';
+import type Layer from 'ol/layer/Layer';
 import type TileLayer from 'ol/layer/Tile';
 import OlMap from 'ol/Map';
-import { toLonLat } from 'ol/proj';
+import { fromLonLat, toLonLat } from 'ol/proj';
 import type XYZ from 'ol/source/XYZ';
 import { TypedEmitter, type Unsubscribe } from './events';
 import { createNavigationInteractions } from './interactions/navigation';
@@ -15,14 +16,16 @@ import {
   type TileSpec,
 } from './layers/baseMaps';
 import { createNaturalEarthLayer } from './layers/naturalEarth';
+import { createSearchedPointLayer } from './layers/searchedPoint';
 import { createTileLayer } from './layers/tileLayers';
-import type { BaseMapId, MapConfig, MapEvents, MapState, ViewState } from './types';
-import { createWorkspaceView, latLonAt } from './view';
+import type { BaseMapId, LatLon, MapConfig, MapEvents, MapState, ViewState } from './types';
+import { createWorkspaceView, latLonAt, zoomForSearchedPoint } from './view';
 
 /** Stacking order of the map's layers; later issues put footprints, AOIs and drawings above. */
-const LayerZ = { naturalEarth: 0, baseTiles: 10, labels: 20 } as const;
+const LayerZ = { naturalEarth: 0, baseTiles: 10, labels: 20, searchedPoint: 90 } as const;
 
 const zoomAnimationMs = 250;
+const searchAnimationMs = 250;
 
 /**
  * The map engine of the workspace. React creates one per map element and talks to it only
@@ -38,6 +41,7 @@ export class MapController {
   private readonly detach: Array<() => void> = [];
   private baseMap: BaseMapId;
   private labelsVisible = true;
+  private searchedPoint: { position: LatLon; layer: Layer } | null = null;
 
   constructor(target: HTMLElement, config: MapConfig) {
     this.catalogue = baseMapCatalogue(config);
@@ -64,6 +68,7 @@ export class MapController {
       baseMap: this.baseMap,
       labelsVisible: this.labelsVisible,
       baseMaps: optionsOf(this.catalogue),
+      searchedPoint: this.searchedPoint ? { ...this.searchedPoint.position } : null,
     };
   }
 
@@ -89,11 +94,45 @@ export class MapController {
     this.emitter.emit('baseMapChanged', { baseMap: this.baseMap, labelsVisible: visible });
   }
 
+  /**
+   * Centre the map on a coordinate-search result and mark it there, replacing any earlier mark.
+   * The zoom stays when already 8 or more, else goes to 10. The caller has validated the point.
+   */
+  showSearchedPoint(point: LatLon) {
+    const position = { lat: point.lat, lon: point.lon };
+    this.removeSearchedPointLayer();
+    const layer = createSearchedPointLayer(position, LayerZ.searchedPoint);
+    this.map.addLayer(layer);
+    this.searchedPoint = { position, layer };
+    const view = this.map.getView();
+    if (view.getAnimating()) view.cancelAnimations();
+    view.animate({
+      center: fromLonLat([position.lon, position.lat]),
+      zoom: zoomForSearchedPoint(view.getZoom()),
+      duration: searchAnimationMs,
+    });
+    this.emitter.emit('searchedPointChanged', { ...position });
+  }
+
+  /** Remove the coordinate-search mark (the view stays where it is). */
+  clearSearchedPoint() {
+    if (!this.searchedPoint) return;
+    this.removeSearchedPointLayer();
+    this.emitter.emit('searchedPointChanged', null);
+  }
+
   dispose() {
     for (const off of this.detach.splice(0)) off();
     this.emitter.clear();
     this.map.setTarget(undefined);
     this.map.dispose();
+  }
+
+  private removeSearchedPointLayer() {
+    if (!this.searchedPoint) return;
+    this.map.removeLayer(this.searchedPoint.layer);
+    this.searchedPoint.layer.dispose();
+    this.searchedPoint = null;
   }
 
   private zoomBy(delta: number) {

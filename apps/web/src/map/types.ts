@@ -29,6 +29,8 @@ export interface MapState {
   baseMap: BaseMapId;
   labelsVisible: boolean;
   baseMaps: readonly BaseMapOption[];
+  /** Where the coordinate-search marker stands; null without one. */
+  searchedPoint: LatLon | null;
 }
 
 /** Events the controller emits, by name, with their payload. */
@@ -37,6 +39,8 @@ export interface MapEvents {
   /** The geographic position under the pointer; null when the pointer leaves the map. */
   pointerMoved: LatLon | null;
   baseMapChanged: { baseMap: BaseMapId; labelsVisible: boolean };
+  /** The coordinate-search marker was placed, moved (a position) or removed (null). */
+  searchedPointChanged: LatLon | null;
 }
 
 export interface MapConfig {

@@ -1,6 +1,6 @@
 import { toLonLat } from 'ol/proj';
 import { describe, expect, it } from 'vitest';
-import { createWorkspaceView, latLonAt, worldExtent } from './view';
+import { createWorkspaceView, latLonAt, worldExtent, zoomForSearchedPoint } from './view';
 
 describe('createWorkspaceView', () => {
   it('opens at 116.5 E 41.4 N, zoom 2, with at most zoom 24 and no rotation', () => {
@@ -42,5 +42,15 @@ describe('latLonAt', () => {
   it('is null above or below the world', () => {
     const [, , , maxY = 0] = worldExtent();
     expect(latLonAt([0, maxY * 1.01])).toBeNull();
+  });
+});
+
+describe('zoomForSearchedPoint', () => {
+  it('keeps a zoom of 8 or more and zooms in to 10 otherwise', () => {
+    expect(zoomForSearchedPoint(2)).toBe(10);
+    expect(zoomForSearchedPoint(7.9)).toBe(10);
+    expect(zoomForSearchedPoint(8)).toBe(8);
+    expect(zoomForSearchedPoint(14)).toBe(14);
+    expect(zoomForSearchedPoint(undefined)).toBe(10);
   });
 });

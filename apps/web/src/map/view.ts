@@ -49,3 +49,11 @@ export function latLonAt(coordinate: readonly number[]): LatLon | null {
   const [lon = 0, lat = 0] = toLonLat([Math.min(wrappedX, maxX), y], projection);
   return { lat, lon };
 }
+
+/** Below this zoom a coordinate search zooms in to `searchZoom.target`; at or above it the zoom stays. */
+export const searchZoom = { keepFrom: 8, target: 10 } as const;
+
+/** The zoom a coordinate search ends at: the current one when already close enough, else 10. */
+export function zoomForSearchedPoint(currentZoom: number | undefined): number {
+  return currentZoom !== undefined && currentZoom >= searchZoom.keepFrom ? currentZoom : searchZoom.target;
+}

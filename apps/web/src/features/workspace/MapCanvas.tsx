@@ -1,16 +1,24 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { naturalEarthUrl } from '../../map/assets';
 import { MapController } from '../../map/MapController';
+import type { LatLon } from '../../map/types';
 import { runtimeConfig } from '../../shared/config';
+import { formatLatLonData } from '../../shared/format/coordinates';
 import { browserTimeZone } from '../../shared/format/dates';
 import styles from './workspace.module.css';
 
+const asData = (point: LatLon | null | undefined) =>
+  point ? formatLatLonData(point.lat, point.lon) : undefined;
+
 /**
  * The map element and its controller: created when the element mounts, disposed when it unmounts.
- * Loaded lazily, so OpenLayers arrives in its own chunk.
+ * Loaded lazily, so OpenLayers arrives in its own chunk. The element shows the view's centre and
+ * the coordinate-search marker in `data-` attributes, which the end-to-end tests read.
  */
 export default function MapCanvas({ onReady }: { onReady: (controller: MapController | null) => void }) {
   const element = useRef<HTMLDivElement>(null);
+  const [center, setCenter] = useState<string>();
+  const [searchedPoint, setSearchedPoint] = useState<string>();
 
   useEffect(() => {
     if (!element.current) return;
@@ -19,12 +27,28 @@ export default function MapCanvas({ onReady }: { onReady: (controller: MapContro
       naturalEarthUrl,
       timeZone: browserTimeZone(),
     });
+    const state = controller.getState();
+    setCenter(asData(state.view.center));
+    setSearchedPoint(asData(state.searchedPoint));
+    const stops = [
+      controller.on('viewChanged', (view) => setCenter(asData(view.center))),
+      controller.on('searchedPointChanged', (point) => setSearchedPoint(asData(point))),
+    ];
     onReady(controller);
     return () => {
+      for (const stop of stops) stop();
       onReady(null);
       controller.dispose();
     };
   }, [onReady]);
 
-  return <div ref={element} className={styles.map} data-testid="map" />;
+  return (
+    <div
+      ref={element}
+      className={styles.map}
+      data-testid="map"
+      data-center={center}
+      data-searched-point={searchedPoint}
+    />
+  );
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { MapController } from '../../map/MapController';
 import { useLoginDialogStore } from '../auth/loginDialogStore';
 import { useMe } from '../auth/useMe';
+import { CoordinateSearch } from './CoordinateSearch';
 import { CursorPosition } from './CursorPosition';
 import { LeftMenu } from './LeftMenu';
 import { MapControllerContext } from './mapControllerContext';
@@ -28,6 +29,7 @@ export function WorkspaceShell() {
         </Suspense>
         <LeftMenu />
         <PanelHost />
+        <CoordinateSearch />
         <RightToolbar />
         <CursorPosition />
         {loginDialogOpen && (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLatLon, formatZoom } from './coordinates';
+import { formatLatLon, formatLatLonData, formatZoom } from './coordinates';
 
 describe('formatLatLon', () => {
   it('shows latitude then longitude with 6 decimals', () => {
@@ -9,6 +9,14 @@ describe('formatLatLon', () => {
 
   it('never shows a negative zero', () => {
     expect(formatLatLon(-0.0000001, -0)).toBe('0.000000, 0.000000');
+  });
+});
+
+describe('formatLatLonData', () => {
+  it('joins latitude and longitude with a bare comma, 6 decimals, no negative zero', () => {
+    expect(formatLatLonData(39.9042, 116.4074)).toBe('39.904200,116.407400');
+    expect(formatLatLonData(-33.865, -151.21)).toBe('-33.865000,-151.210000');
+    expect(formatLatLonData(-0, -0.0000001)).toBe('0.000000,0.000000');
   });
 });
 

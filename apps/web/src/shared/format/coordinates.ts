@@ -11,6 +11,10 @@ function fixed(value: number, decimals: number): string {
 export const formatLatLon = (lat: number, lon: number): string =>
   `${fixed(lat, CoordinateDecimals)}, ${fixed(lon, CoordinateDecimals)}`;
 
+/** `lat,lon` with 6 decimals and no space: the form the map element shows in its data attributes. */
+export const formatLatLonData = (lat: number, lon: number): string =>
+  `${fixed(lat, CoordinateDecimals)},${fixed(lon, CoordinateDecimals)}`;
+
 /** Zoom levels are whole after button zooms but fractional after a pinch or wheel: show one decimal then. */
 export function formatZoom(zoom: number): string {
   const rounded = Math.round(zoom * 10) / 10;

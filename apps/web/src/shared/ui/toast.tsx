@@ -2,6 +2,9 @@ import { message } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import { createContext, type ReactNode, useContext } from 'react';
 
+/** Distance of toasts from the top of the window, in px. */
+const toastTop = 56;
+
 const ToastContext = createContext<MessageInstance | null>(null);
 
 /**
@@ -10,7 +13,8 @@ const ToastContext = createContext<MessageInstance | null>(null);
  * the first chunk.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [api, holder] = message.useMessage();
+  // Below the map's top row (coordinate search box, 12 px + 32 px high), which a toast would hide.
+  const [api, holder] = message.useMessage({ top: toastTop });
   return (
     <ToastContext.Provider value={api}>
       {holder}
