@@ -1,0 +1,650 @@
+/**
+ * Benchmark (not a test): archive search on PostgreSQL + PostGIS and on the embedded PGlite
+ * (issue 3 "Performance"). Run with `npm run bench:search`. Prints figures; asserts nothing.
+ *
+ * Per engine: migrate, seed the catalogue and the TLEs, and generate BENCH_SCENES simulated
+ * scenes over the three years up to a fixed date (skipped when the database already holds
+ * them, so a rerun is fast). Then:
+ *   (a) a 1° AOI over land, one year, cc ≤ 20, first 1000 results with coverage — server time
+ *       of the service call (in-process), BENCH_RUNS runs, random AOIs from a fixed seed;
+ *   (b) a 10° AOI over land, 90 days, otherwise the same — likewise;
+ *       with a breakdown of (a) and (b) into the service's statements (AOI check, summary, page);
+ *   (c) HTTP throughput: the Fastify app on a random port, (a)'s searches over 8 keep-alive
+ *       connections for BENCH_SECONDS;
+ *   (d) EXPLAIN (ANALYZE, BUFFERS) of a typical (a) and (b) search: the use of scenes_footprint_idx.
+ * Then a table PostgreSQL vs PGlite with the ratio and the issue's targets.
+ *
+ * Env: BENCH_SCENES (1000000), BENCH_RUNS (200), BENCH_ENGINES (postgres,pglite),
+ *      BENCH_SECONDS (10), BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:55433/postgres).
+ */
+import http from 'node:http';
+import { join, resolve } from 'node:path';
+import { type Aoi, type ArchiveSearchRequest, apiPath } from '@satportal/contract';
+import pg from 'pg';
+import { composeServices, type Services } from '../apps/server/src/composition';
+import { loadConfig, repoRoot } from '../apps/server/src/config';
+import { type Database, openDatabase } from '../apps/server/src/db/database';
+import { buildApp } from '../apps/server/src/http/app';
+import {
+  ArchiveRepository,
+  pageQuery,
+  summaryQuery,
+} from '../apps/server/src/modules/archive/archive.repository';
+import { filterOf, parseSort } from '../apps/server/src/modules/archive/archive.service';
+import { defaultConstellation } from '../apps/server/src/modules/catalogue/constellation';
+import { normaliseLonLat } from '../apps/server/src/modules/scenes/lonlat';
+import { generateArchive } from '../apps/server/src/modules/simulator/archive-generation';
+import { landMask } from '../apps/server/src/modules/simulator/land-mask';
+
+type Engine = 'postgres' | 'pglite';
+
+const scenesTarget = Number(process.env.BENCH_SCENES ?? 1_000_000);
+const runs = Number(process.env.BENCH_RUNS ?? 200);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const engines = (process.env.BENCH_ENGINES ?? 'postgres,pglite')
+  .split(',')
+  .map((e) => e.trim())
+  .filter(Boolean) as Engine[];
+const postgresUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:55433/postgres';
+const benchDbName = 'satportal_bench';
+const pgliteDir = resolve(repoRoot, '.tmp/bench-pglite');
+const connections = 8;
+const warmup = 10;
+
+/** Fixed window, so that runs are comparable: three years up to the TLEs' epochs. */
+const windowTo = new Date('2026-07-01T00:00:00Z');
+const windowFrom = new Date('2023-07-01T00:00:00Z');
+const dayMs = 86_400_000;
+const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
+
+const targets = {
+  aP50: 10,
+  aP95: 25,
+  bP95: 40,
+  rps: 400,
+  ratio: 3,
+};
+
+const say = (m: string) => console.log(m);
+
+// ---------------------------------------------------------------------------------------------
+// Figures
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : Number.NaN;
+
+interface Stats {
+  n: number;
+  p50: number;
+  p95: number;
+  max: number;
+  mean: number;
+}
+
+function stats(times: number[]): Stats {
+  const s = [...times].sort((a, b) => a - b);
+  return {
+    n: s.length,
+    p50: percentile(s, 50),
+    p95: percentile(s, 95),
+    max: s[s.length - 1] ?? Number.NaN,
+    mean: s.reduce((a, b) => a + b, 0) / Math.max(1, s.length),
+  };
+}
+
+const ms = (v: number) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : '—');
+const fmtStats = (s: Stats) =>
+  `p50 ${ms(s.p50)}, p95 ${ms(s.p95)}, max ${ms(s.max)} (mean ${ms(s.mean)}, n=${s.n})`;
+
+/** mulberry32: a small seeded generator, so that every run searches the same AOIs. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** `count` square AOIs of `size` degrees whose centre is on land, between 60° S and 75° N. */
+function landAois(count: number, size: number, seed: number): Aoi[] {
+  const random = rng(seed);
+  const mask = landMask();
+  const aois: Aoi[] = [];
+  while (aois.length < count) {
+    const lon = -180 + random() * 360;
+    const lat = -60 + random() * 135;
+    if (!mask.isLand(lat, lon)) continue;
+    const half = size / 2;
+    const west = Math.max(-180, lon - half);
+    const east = Math.min(180, west + size);
+    const south = Math.max(-85, Math.min(85 - size, lat - half));
+    const north = south + size;
+    aois.push({
+      type: 'Polygon',
+      coordinates: [
+        [
+          [west, south],
+          [east, south],
+          [east, north],
+          [west, north],
+          [west, south],
+        ],
+      ],
+    });
+  }
+  return aois;
+}
+
+function searchRequest(aoi: Aoi, days: number, satIds: number[]): ArchiveSearchRequest {
+  return {
+    page: { start: 0, length: 1000 },
+    aois: [aoi],
+    condition: {
+      fdate: isoDay(windowTo.getTime() - days * dayMs),
+      tdate: isoDay(windowTo.getTime() - dayMs),
+      cc: 20,
+      ac: 0,
+      ona: 45,
+      sza: 0,
+      orbit: 0,
+      productQualities: ['A', 'B'],
+    },
+    satIds,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Databases
+
+async function openEngine(engine: Engine): Promise<Database> {
+  if (engine === 'pglite') {
+    return openDatabase(loadConfig({ DATA_DIR: pgliteDir }), { mode: 'own', onProgress: say });
+  }
+  // A database of its own on the server: created once, reused by later runs.
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  try {
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [benchDbName]);
+    if (!exists.rowCount) {
+      say(`creating database ${benchDbName}`);
+      await admin.query(`CREATE DATABASE ${benchDbName}`);
+    }
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(postgresUrl);
+  url.pathname = `/${benchDbName}`;
+  return openDatabase(loadConfig({ DATABASE_URL: url.toString() }), { mode: 'own', onProgress: say });
+}
+
+/** Loads the archive unless a completed earlier run of the same size left it there. */
+async function ensureArchive(
+  db: Database,
+  services: Services,
+): Promise<{ count: number; rate: number | null }> {
+  await services.catalogue.seedConstellation(defaultConstellation);
+  await services.orbitalElements.loadFolder(join(repoRoot, 'data/tle'));
+  await db.pool.query('CREATE TABLE IF NOT EXISTS bench_meta (key text PRIMARY KEY, value text NOT NULL)');
+  const done = await db.pool.query<{ value: string }>(
+    "SELECT value FROM bench_meta WHERE key = 'scenes_target'",
+  );
+  const count = async () =>
+    (
+      await db.pool.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM scenes WHERE provenance = 'simulated'",
+      )
+    ).rows[0]!.n;
+  const existing = await count();
+  if (done.rows[0]?.value === String(scenesTarget) && existing > 0) {
+    say(
+      `reusing ${existing.toLocaleString('en')} simulated scenes (target ${scenesTarget.toLocaleString('en')})`,
+    );
+    return { count: existing, rate: null };
+  }
+  if (existing > 0) {
+    say(`removing ${existing.toLocaleString('en')} simulated scenes of another size`);
+    await db.pool.query("DELETE FROM bench_meta WHERE key = 'scenes_target'");
+    await db.pool.query("DELETE FROM scenes WHERE provenance = 'simulated'");
+  }
+  say(
+    `generating about ${scenesTarget.toLocaleString('en')} scenes, ${isoDay(windowFrom.getTime())} to ${isoDay(windowTo.getTime())}`,
+  );
+  const t0 = performance.now();
+  let last = 0;
+  const report = await generateArchive(services.archiveGeneration, {
+    from: windowFrom,
+    to: windowTo,
+    targetCount: scenesTarget,
+    seed: 1,
+    onProgress: (p) => {
+      const now = performance.now();
+      if (now - last < 5000) return;
+      last = now;
+      const rate = p.written / ((now - t0) / 1000);
+      say(
+        `  ${p.written.toLocaleString('en')} scenes written (up to ${p.upTo.toISOString().slice(0, 10)}), ${rate.toFixed(0)} scenes/s`,
+      );
+    },
+  });
+  const rate = report.written / report.seconds;
+  say(
+    `generated ${report.written.toLocaleString('en')} scenes in ${report.seconds.toFixed(0)} s: ${rate.toFixed(0)} scenes/s (density ${report.density.toFixed(4)})`,
+  );
+  const t1 = performance.now();
+  await db.pool.query('VACUUM ANALYZE scenes');
+  say(`VACUUM ANALYZE scenes: ${((performance.now() - t1) / 1000).toFixed(1)} s`);
+  await db.pool.query(
+    "INSERT INTO bench_meta (key, value) VALUES ('scenes_target', $1) ON CONFLICT (key) DO UPDATE SET value = $1",
+    [String(scenesTarget)],
+  );
+  return { count: await count(), rate };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measurements
+
+interface ServerTimes {
+  total: Stats;
+  prepare: Stats;
+  summary: Stats;
+  page: Stats;
+  /** The service call minus the three statements: storing the search and the histories. */
+  rest: Stats;
+  matches: Stats;
+  coverage: Stats;
+}
+
+/** Server time of the service call, then the same searches statement by statement. */
+async function serverTimes(
+  services: Services,
+  repo: ArchiveRepository,
+  userId: number,
+  aois: Aoi[],
+  days: number,
+  satIds: number[],
+): Promise<ServerTimes> {
+  for (const aoi of aois.slice(0, warmup))
+    await services.archive.search(userId, searchRequest(aoi, days, satIds));
+  const total: number[] = [];
+  const matches: number[] = [];
+  const coverage: number[] = [];
+  // The parts, right after each service call on the same AOI: AOI check and union, count and
+  // coverage union, the page with each scene's coverage; the rest is the run's total minus them.
+  const prepare: number[] = [];
+  const summary: number[] = [];
+  const page: number[] = [];
+  const rest: number[] = [];
+  for (const aoi of aois) {
+    const request = searchRequest(aoi, days, satIds);
+    let t = performance.now();
+    const r = await services.archive.search(userId, request);
+    const whole = performance.now() - t;
+    total.push(whole);
+    matches.push(r.count);
+    coverage.push(r.ac);
+    const filter = filterOf({ aois: request.aois, condition: request.condition, satIds, sensor: {} });
+    t = performance.now();
+    const prepared = await repo.prepareAois([normaliseLonLat(aoi)]);
+    prepare.push(performance.now() - t);
+    t = performance.now();
+    await repo.summarise(prepared.union!, prepared.areaKm2, filter, prepared.snapshot);
+    summary.push(performance.now() - t);
+    t = performance.now();
+    await repo.page(
+      prepared.union!,
+      prepared.areaKm2,
+      filter,
+      prepared.snapshot,
+      parseSort(undefined),
+      1000,
+      {
+        offset: 0,
+      },
+    );
+    page.push(performance.now() - t);
+    rest.push(whole - prepare.at(-1)! - summary.at(-1)! - page.at(-1)!);
+  }
+  return {
+    total: stats(total),
+    prepare: stats(prepare),
+    summary: stats(summary),
+    page: stats(page),
+    rest: stats(rest),
+    matches: stats(matches),
+    coverage: stats(coverage),
+  };
+}
+
+interface Throughput {
+  searches: number;
+  errors: number;
+  perSecond: number;
+  latency: Stats;
+  bytes: number;
+}
+
+/** (a)'s searches over HTTP: `connections` keep-alive connections, each sending one after another. */
+async function httpThroughput(
+  services: Services,
+  db: Database,
+  aois: Aoi[],
+  satIds: number[],
+): Promise<Throughput> {
+  const app = await buildApp({
+    db: db.pool,
+    dbKind: db.kind,
+    version: 'bench',
+    auth: services.auth,
+    catalogue: services.catalogue,
+    archive: services.archive,
+    aois: services.aois,
+    logger: { level: 'warn' },
+    disableRequestLogging: true,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const post = (path: string, body: unknown, token?: string) =>
+    new Promise<{ status: number; body: string }>((res, rej) => {
+      const payload = JSON.stringify(body);
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path,
+          method: 'POST',
+          agent,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(payload),
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+        },
+        (r) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c));
+          r.on('end', () => res({ status: r.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+          r.on('error', rej);
+        },
+      );
+      req.on('error', rej);
+      req.end(payload);
+    });
+  try {
+    const login = await post(apiPath('/auth/login'), { username: benchUser, password: benchPassword });
+    const token = (JSON.parse(login.body) as { data: { token: string } | null }).data?.token;
+    if (!token) throw new Error(`login failed: ${login.body}`);
+    const path = apiPath('/archive/search');
+    let next = 0;
+    let errors = 0;
+    let bytes = 0;
+    const latencies: number[] = [];
+    const worker = async (deadline: number) => {
+      while (performance.now() < deadline) {
+        const aoi = aois[next++ % aois.length]!;
+        const t0 = performance.now();
+        const r = await post(path, searchRequest(aoi, 365, satIds), token);
+        const t = performance.now() - t0;
+        if (r.status !== 200 || !r.body.startsWith('{"code":2000')) {
+          errors++;
+          if (errors === 1) say(`  first failed search: ${r.status} ${r.body.slice(0, 200)}`);
+        } else {
+          latencies.push(t);
+          bytes += r.body.length;
+        }
+      }
+    };
+    // A short warm-up over all connections, then the measured run.
+    await Promise.all(Array.from({ length: connections }, () => worker(performance.now() + 1000)));
+    latencies.length = 0;
+    errors = 0;
+    bytes = 0;
+    const t0 = performance.now();
+    const deadline = t0 + seconds * 1000;
+    await Promise.all(Array.from({ length: connections }, () => worker(deadline)));
+    const elapsed = (performance.now() - t0) / 1000;
+    return {
+      searches: latencies.length,
+      errors,
+      perSecond: latencies.length / elapsed,
+      latency: stats(latencies),
+      bytes: bytes / Math.max(1, latencies.length),
+    };
+  } finally {
+    agent.destroy();
+    await app.close();
+  }
+}
+
+interface PlanReport {
+  label: string;
+  usesIndex: boolean;
+  executionMs: number;
+  excerpt: string[];
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of the summary and the page statements of one search. */
+async function plans(
+  pool: pg.Pool,
+  repo: ArchiveRepository,
+  aoi: Aoi,
+  days: number,
+  satIds: number[],
+  label: string,
+) {
+  const request = searchRequest(aoi, days, satIds);
+  const filter = filterOf({ aois: request.aois, condition: request.condition, satIds, sensor: {} });
+  const prepared = await repo.prepareAois([normaliseLonLat(aoi)]);
+  const statements = {
+    summary: summaryQuery(prepared.union!, prepared.areaKm2, filter, prepared.snapshot),
+    page: pageQuery(
+      prepared.union!,
+      prepared.areaKm2,
+      filter,
+      prepared.snapshot,
+      parseSort(undefined),
+      1000,
+      {
+        offset: 0,
+      },
+    ),
+  };
+  const reports: PlanReport[] = [];
+  for (const [name, q] of Object.entries(statements)) {
+    const lines = (await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${q.text}`, q.values)).rows.map((r) =>
+      (r['QUERY PLAN'] as string).replace(/'[0-9A-Fa-f]{40,}'::geometry/g, 'AOI'),
+    );
+    const plan = lines.join('\n');
+    // The top node with its buffers, the scans of scenes with their details, and the times.
+    const scan =
+      /scenes_footprint_idx|Seq Scan on scenes|Bitmap Heap Scan on scenes|BitmapAnd|Bitmap Index Scan/;
+    const keep = new Set<number>([0]);
+    lines.forEach((l, i) => {
+      if (i <= 3 && /Buffers:/.test(l)) keep.add(i);
+      if (/Execution Time|Planning Time/.test(l)) keep.add(i);
+      if (!scan.test(l)) return;
+      keep.add(i);
+      for (let j = i + 1; j < lines.length && !lines[j]!.includes('->'); j++) {
+        if (/Index Cond|Recheck Cond|Rows Removed|Buffers:|Heap Blocks/.test(lines[j]!)) keep.add(j);
+      }
+    });
+    const excerpt = [...keep]
+      .sort((a, b) => a - b)
+      .map((i) => lines[i]!)
+      .map((l) => (l.length > 150 ? `${l.slice(0, 147)}...` : l));
+    reports.push({
+      label: `${label} ${name}`,
+      usesIndex: /scenes_footprint_idx/.test(plan),
+      executionMs: Number(/Execution Time: ([\d.]+)/.exec(plan)?.[1] ?? Number.NaN),
+      excerpt,
+    });
+  }
+  return reports;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+interface EngineResult {
+  engine: Engine;
+  scenes: number;
+  loadRate: number | null;
+  a: ServerTimes;
+  b: ServerTimes;
+  http: Throughput;
+  plans: PlanReport[];
+}
+
+const benchUser = 'bench_search';
+const benchPassword = 'bench-search-Password-1';
+
+async function benchEngine(engine: Engine): Promise<EngineResult> {
+  say(`\n=== ${engine} ===`);
+  const db = await openEngine(engine);
+  try {
+    const services = composeServices(db);
+    const loaded = await ensureArchive(db, services);
+    const satIds = (await db.pool.query<{ id: number }>('SELECT id FROM satellites ORDER BY id')).rows.map(
+      (r) => r.id,
+    );
+    const user =
+      (await db.pool.query<{ id: number }>('SELECT id FROM users WHERE username = $1', [benchUser]))
+        .rows[0] ??
+      (await services.accounts.createUser({
+        username: benchUser,
+        password: benchPassword,
+        orgType: 4,
+        orderTypes: [1, 4],
+      }));
+    const repo = new ArchiveRepository(db.pool);
+
+    const oneDegree = landAois(runs, 1, 42);
+    const tenDegree = landAois(runs, 10, 4242);
+
+    say(`(a) 1° AOI, one year, cc ≤ 20, first 1000 with coverage — ${runs} runs`);
+    const a = await serverTimes(services, repo, user.id, oneDegree, 365, satIds);
+    say(`    service call: ${fmtStats(a.total)}`);
+    say(
+      `    matches per search: p50 ${a.matches.p50}, max ${a.matches.max}; coverage p50 ${a.coverage.p50} %`,
+    );
+    say(`    parts: AOI ${fmtStats(a.prepare)}`);
+    say(`           summary (count + coverage union) ${fmtStats(a.summary)}`);
+    say(`           page (1000 + coverage each) ${fmtStats(a.page)}`);
+    say(`           rest (stored search + histories) ${fmtStats(a.rest)}`);
+
+    say(`(b) 10° AOI, 90 days, cc ≤ 20, first 1000 with coverage — ${runs} runs`);
+    const b = await serverTimes(services, repo, user.id, tenDegree, 90, satIds);
+    say(`    service call: ${fmtStats(b.total)}`);
+    say(
+      `    matches per search: p50 ${b.matches.p50}, max ${b.matches.max}; coverage p50 ${b.coverage.p50} %`,
+    );
+    say(`    parts: AOI ${fmtStats(b.prepare)}`);
+    say(`           summary (count + coverage union) ${fmtStats(b.summary)}`);
+    say(`           page (1000 + coverage each) ${fmtStats(b.page)}`);
+    say(`           rest (stored search + histories) ${fmtStats(b.rest)}`);
+
+    say(`(c) HTTP: (a)'s searches, ${connections} connections, ${seconds} s`);
+    const h = await httpThroughput(services, db, oneDegree, satIds);
+    say(
+      `    ${h.searches} searches, ${h.errors} errors: ${h.perSecond.toFixed(1)} searches/s; latency p50 ${ms(h.latency.p50)}, p95 ${ms(h.latency.p95)}, max ${ms(h.latency.max)}; ${(h.bytes / 1024).toFixed(0)} KiB per response`,
+    );
+
+    say('(d) EXPLAIN (ANALYZE, BUFFERS) of typical searches');
+    const reports = [
+      ...(await plans(db.pool, repo, oneDegree[0]!, 365, satIds, '(a) 1° AOI')),
+      ...(await plans(db.pool, repo, tenDegree[0]!, 90, satIds, '(b) 10° AOI')),
+    ];
+    for (const r of reports) {
+      say(
+        `  -- ${r.label}: scenes_footprint_idx ${r.usesIndex ? 'USED' : 'NOT USED'}, execution ${ms(r.executionMs)}`,
+      );
+      for (const l of r.excerpt) say(`     ${l}`);
+    }
+    return { engine, scenes: loaded.count, loadRate: loaded.rate, a, b, http: h, plans: reports };
+  } finally {
+    await db.close();
+  }
+}
+
+function summaryTable(results: EngineResult[]) {
+  const pgr = results.find((r) => r.engine === 'postgres');
+  const lite = results.find((r) => r.engine === 'pglite');
+  type Row = [string, (r: EngineResult) => number, string, 'ms' | 'rate' | 'count'];
+  const rows: Row[] = [
+    ['scenes', (r) => r.scenes, '1,000,000', 'count'],
+    ['load rate, scenes/s', (r) => r.loadRate ?? Number.NaN, '', 'rate'],
+    ['(a) 1° AOI p50', (r) => r.a.total.p50, `≤ ${targets.aP50} ms`, 'ms'],
+    ['(a) 1° AOI p95', (r) => r.a.total.p95, `≤ ${targets.aP95} ms`, 'ms'],
+    ['(a) 1° AOI max', (r) => r.a.total.max, '', 'ms'],
+    ['(a)   summary p50', (r) => r.a.summary.p50, '', 'ms'],
+    ['(a)   page p50', (r) => r.a.page.p50, '', 'ms'],
+    ['(a)   rest p50', (r) => r.a.rest.p50, '', 'ms'],
+    ['(b) 10° AOI p50', (r) => r.b.total.p50, '', 'ms'],
+    ['(b) 10° AOI p95', (r) => r.b.total.p95, `≤ ${targets.bP95} ms`, 'ms'],
+    ['(b) 10° AOI max', (r) => r.b.total.max, '', 'ms'],
+    ['(b)   summary p50', (r) => r.b.summary.p50, '', 'ms'],
+    ['(b)   page p50', (r) => r.b.page.p50, '', 'ms'],
+    ['(b)   rest p50', (r) => r.b.rest.p50, '', 'ms'],
+    ['(c) HTTP searches/s', (r) => r.http.perSecond, `≥ ${targets.rps}`, 'rate'],
+    ['(c) HTTP latency p50', (r) => r.http.latency.p50, '', 'ms'],
+    ['(c) HTTP latency p95', (r) => r.http.latency.p95, '', 'ms'],
+  ];
+  const fmt = (v: number | undefined, kind: Row[3]) =>
+    v === undefined || !Number.isFinite(v)
+      ? '—'
+      : kind === 'ms'
+        ? `${v.toFixed(1)} ms`
+        : kind === 'rate'
+          ? v.toFixed(1)
+          : v.toLocaleString('en');
+  const header = [
+    '',
+    'PostgreSQL',
+    'PGlite',
+    'PGlite/PG',
+    'target (PG)',
+    `target PGlite (≤ ${targets.ratio}× PG)`,
+  ];
+  const lines = rows.map(([label, get, target, kind]) => {
+    const p = pgr ? get(pgr) : undefined;
+    const l = lite ? get(lite) : undefined;
+    // For rates, PGlite's "within 3×" means at least a third of PostgreSQL's rate.
+    const ratio =
+      p !== undefined && l !== undefined && Number.isFinite(p) && Number.isFinite(l) && p > 0
+        ? kind === 'rate'
+          ? `${(p / l).toFixed(2)}× slower`
+          : kind === 'ms'
+            ? `${(l / p).toFixed(2)}×`
+            : ''
+        : '—';
+    const liteTarget =
+      p === undefined || !Number.isFinite(p) || kind === 'count' || label.startsWith('load')
+        ? ''
+        : kind === 'ms'
+          ? `≤ ${(p * targets.ratio).toFixed(1)} ms`
+          : `≥ ${(p / targets.ratio).toFixed(1)}`;
+    return [label, fmt(p, kind), fmt(l, kind), ratio, target, liteTarget];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const row = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  say('\n=== PostgreSQL vs PGlite (server time of the service call unless said) ===');
+  say(row(header));
+  say(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const l of lines) say(row(l));
+  const indexUse = results.map(
+    (r) =>
+      `${r.engine}: ${r.plans.filter((p) => p.usesIndex).length}/${r.plans.length} plans use scenes_footprint_idx`,
+  );
+  say(`spatial index: ${indexUse.join('; ')}`);
+}
+
+const results: EngineResult[] = [];
+say(
+  `search benchmark: ${scenesTarget.toLocaleString('en')} scenes, ${runs} runs, ${seconds} s HTTP, engines ${engines.join(', ')}`,
+);
+for (const engine of engines) results.push(await benchEngine(engine));
+summaryTable(results);
