@@ -16,6 +16,8 @@ import { OrbitalElementsService } from './modules/catalogue/orbital-elements.ser
 import { IngestService } from './modules/scenes/ingest.service';
 import { ScenesRepository } from './modules/scenes/scenes.repository';
 import type { ArchiveGenerationDeps } from './modules/simulator/archive-generation';
+import { StacRepository } from './modules/stac/stac.repository';
+import { StacService } from './modules/stac/stac.service';
 
 /** Repositories and services over one database: shared by the server, the CLI and the tests. */
 export function composeServices(db: Pick<Database, 'pool'>) {
@@ -31,11 +33,8 @@ export function composeServices(db: Pick<Database, 'pool'>) {
   const orbitalElements = new OrbitalElementsService(orbitalElementsRepository);
   const scenesRepository = new ScenesRepository(db.pool);
   const ingest = new IngestService(scenesRepository, catalogueRepository);
-  const archive = new ArchiveService(
-    new ArchiveRepository(db.pool),
-    new HistoryRepository(db.pool),
-    catalogueRepository,
-  );
+  const archiveRepository = new ArchiveRepository(db.pool);
+  const archive = new ArchiveService(archiveRepository, new HistoryRepository(db.pool), catalogueRepository);
   // The simulated archive: the catalogue's satellites and every stored element set in, scenes out.
   const archiveGeneration: ArchiveGenerationDeps = {
     satellites: async () => (await catalogueRepository.listSatellites(false)).map(toSatellite),
@@ -52,6 +51,8 @@ export function composeServices(db: Pick<Database, 'pool'>) {
     scenesRepository,
     ingest,
     archive,
+    archiveRepository,
+    stac: new StacService(new StacRepository(db.pool, archiveRepository)),
     aois: new AoisService(new AoisRepository(db.pool)),
   };
 }

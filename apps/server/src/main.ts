@@ -4,10 +4,12 @@ import { loadConfig, repoRoot } from './config';
 import { openDatabase } from './db/database';
 import { demoAccounts, ensureDemoAccounts } from './demo/demo-accounts';
 import { ensureDemoArchive } from './demo/demo-archive';
+import { ensureLandsat8Scene } from './demo/demo-landsat8';
 import { buildApp } from './http/app';
 import { defaultConstellation } from './modules/catalogue/constellation';
 import { describeTleLoad } from './modules/catalogue/orbital-elements.service';
 import { describeIngest } from './modules/scenes/ingest.service';
+import { QuicklookRenderer } from './tiles';
 import { appVersion } from './version';
 
 /** Composition root: config → db → repositories → services → http. */
@@ -30,6 +32,8 @@ async function main() {
     for (const r of await services.ingest.ingestFolderOnce(join(repoRoot, 'data/stac-items'), say)) {
       if (!r.skipped) for (const line of describeIngest(r)) say(line);
     }
+    if (await ensureLandsat8Scene(services))
+      say('registered the Landsat 8 subset of data/imagery as a scene');
     await ensureDemoArchive(services, config.demoScenes, say);
   }
   await services.sessionsRepository.purgeOld();
@@ -43,6 +47,11 @@ async function main() {
     catalogue: services.catalogue,
     archive: services.archive,
     aois: services.aois,
+    stac: services.stac,
+    quicklooks: {
+      renderer: new QuicklookRenderer({ cacheDir: join(config.dataDir, 'cache/quicklooks') }),
+      scenes: services.archiveRepository,
+    },
     webDist: config.webDist,
     publicConfig: { tiandituKey: config.tiandituKey, supportEmail: config.supportEmail },
     logger: { level: config.logLevel },

@@ -18,6 +18,10 @@ import type { AuthService } from '../modules/auth/auth.service';
 import { catalogueRoutes } from '../modules/catalogue/catalogue.routes';
 import type { CatalogueService } from '../modules/catalogue/catalogue.service';
 import { healthRoutes } from '../modules/health/health.routes';
+import { type QuicklookDeps, quicklookRoutes } from '../modules/quicklooks/quicklooks.routes';
+import { StacBase } from '../modules/stac/stac.mapper';
+import { stacRoutes } from '../modules/stac/stac.routes';
+import type { StacService } from '../modules/stac/stac.service';
 import { installAuth } from './auth-plugin';
 import { installErrorHandler } from './error-handler';
 import type { Http } from './types';
@@ -30,6 +34,10 @@ export interface AppDeps {
   catalogue: CatalogueService;
   archive: ArchiveService;
   aois: AoisService;
+  /** The public STAC API at /stac/v1 (absent: not served). */
+  stac?: StacService;
+  /** The quicklook WMS at /tiles/quicklooks/wms, session required (absent: not served). */
+  quicklooks?: QuicklookDeps;
   /** Built browser application; absent in API-only tests. */
   webDist?: string;
   publicConfig?: { tiandituKey?: string | undefined; supportEmail: string };
@@ -92,6 +100,9 @@ export async function buildApp(deps: AppDeps): Promise<Http> {
     },
     { prefix: ApiBase },
   );
+  const { stac, quicklooks } = deps;
+  if (stac) await app.register(async (scope) => stacRoutes(scope, stac), { prefix: StacBase });
+  if (quicklooks) await app.register(async (scope) => quicklookRoutes(scope as unknown as Http, quicklooks));
 
   // The browser reads its public configuration synchronously before the app starts.
   app.get('/config.js', { schema: { hide: true } }, async (_request, reply) => {
@@ -117,6 +128,9 @@ export async function buildApp(deps: AppDeps): Promise<Http> {
   }
 
   app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith(`${StacBase}/`)) {
+      return reply.status(404).send({ code: 'NotFound', description: 'no such STAC resource' });
+    }
     if (request.url.startsWith('/api/')) {
       return reply.status(404).send({ code: ResultCode.NotFound, message: 'error.notFound', data: null });
     }

@@ -8,16 +8,31 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+/** Tile paths: image requests of a map library cannot set headers, so the token may come in the query. */
+export const TilesBase = '/tiles/';
+
+/** The session token of a tile request: the Authorization header, else an `access_token` query parameter. */
+export function tileToken(request: FastifyRequest): string | undefined {
+  const fromHeader = bearerToken(request);
+  if (fromHeader) return fromHeader;
+  const raw = (request.query as Record<string, unknown> | undefined)?.access_token;
+  return typeof raw === 'string' && /^[A-Za-z0-9_-]{10,200}$/.test(raw) ? raw : undefined;
+}
+
 /**
  * Every API route needs a live session unless it is marked `config: { public: true }`:
  * forgetting the mark fails closed. Any missing, expired or revoked token is 3001 / 401.
+ * Tile routes (`/tiles/…`) are checked the same way, the token also accepted as `access_token`
+ * in the query. `/stac/v1` is outside both: the public catalogue (see the STAC module).
  */
 export function installAuth(app: FastifyInstance, auth: AuthService): void {
   app.decorateRequest('principal', null);
   // onRequest: before body parsing and validation, so an anonymous caller learns nothing of the schemas.
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith(ApiBase) || request.routeOptions.config?.public) return;
-    request.principal = await auth.authenticate(bearerToken(request));
+    if (request.routeOptions.config?.public) return;
+    if (request.url.startsWith(ApiBase)) request.principal = await auth.authenticate(bearerToken(request));
+    else if (request.url.startsWith(TilesBase))
+      request.principal = await auth.authenticate(tileToken(request));
   });
 }
 

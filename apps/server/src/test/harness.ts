@@ -6,6 +6,7 @@ import { composeServices } from '../composition';
 import { createPool } from '../db/database';
 import { buildApp } from '../http/app';
 import type { Http } from '../http/types';
+import { QuicklookRenderer } from '../tiles';
 
 /** A server over the test database, driven in-process with `inject`. */
 export interface Harness {
@@ -43,6 +44,8 @@ export async function startHarness(): Promise<Harness> {
     catalogue: services.catalogue,
     archive: services.archive,
     aois: services.aois,
+    stac: services.stac,
+    quicklooks: { renderer: new QuicklookRenderer(), scenes: services.archiveRepository },
   });
   await app.ready();
   afterAll(async () => {

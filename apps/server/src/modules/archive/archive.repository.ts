@@ -178,7 +178,8 @@ function whereOf(p: Params, f: SceneFilter, aoi: string, aoiArea: string, snapsh
   return w.join('\n     AND ');
 }
 
-const sceneColumns = `
+/** The columns of a `SceneRow` over `scenes s`, `satellites sat` and `satellite_groups g` (shared with the STAC API). */
+export const sceneColumns = `
   s.id, s.satellite_id, sat.name AS satellite_name, g.category, s.acquired_at,
   ST_AsGeoJSON(s.footprint, 7)::json AS footprint, s.orbit_direction, s.sensor_type, s.bands, s.stereo_mode,
   s.product_quality, s.cloud_cover, s.off_nadir, s.sun_zenith, s.gsd, s.resolution_id, s.area_km2, s.assets,

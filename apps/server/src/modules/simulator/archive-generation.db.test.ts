@@ -12,6 +12,9 @@ beforeAll(async () => {
   await h.services.orbitalElements.loadFolder(new URL('../../../../../data/tle', import.meta.url).pathname);
 });
 
+// Other test files write simulated scenes of their own made-up satellites into the shared database
+// (search-plan: 20,000 over three years): count only the constellation's.
+const noradIds = defaultConstellation.flatMap((g) => g.satellites.map((s) => s.noradId));
 const window = { from: new Date('2024-07-20T00:00:00Z'), to: new Date('2024-07-21T00:00:00Z') };
 
 describe('simulated archive in the database', () => {
@@ -35,8 +38,9 @@ describe('simulated archive in the database', () => {
     const { rows } = await h.pool.query(
       `SELECT count(*)::int AS n, min(acquired_at) AS first, max(acquired_at) AS last,
               bool_and(provenance = 'simulated') AS simulated, bool_and(ST_IsValid(footprint::geometry)) AS valid
-         FROM scenes WHERE acquired_at >= $1 AND acquired_at < $2 AND provenance = 'simulated'`,
-      [window.from, window.to],
+         FROM scenes WHERE acquired_at >= $1 AND acquired_at < $2 AND provenance = 'simulated'
+          AND satellite_id IN (SELECT id FROM satellites WHERE norad_id = ANY($3::int[]))`,
+      [window.from, window.to, noradIds],
     );
     expect(rows[0]).toMatchObject({ n: first.written, simulated: true, valid: true });
   });
@@ -116,7 +120,9 @@ describe('simulated archive in the database', () => {
       );
       const { rows } = await h.pool.query(
         `SELECT DISTINCT sat.name FROM scenes s JOIN satellites sat ON sat.id = s.satellite_id
-          WHERE s.provenance = 'simulated' AND s.acquired_at >= '2024-07-22' AND s.acquired_at < '2024-07-23'`,
+          WHERE s.provenance = 'simulated' AND s.acquired_at >= '2024-07-22' AND s.acquired_at < '2024-07-23'
+            AND sat.norad_id = ANY($1::int[])`,
+        [noradIds],
       );
       expect(rows.map((r) => r.name).sort()).toEqual(['Landsat 8', 'Sentinel-2A']);
       await expect(runCli(['simulate', '--sats', 'No Such Sat'], () => {})).rejects.toThrow('no satellite');
