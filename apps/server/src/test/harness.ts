@@ -21,6 +21,13 @@ export interface Harness {
     orderTypes?: number[];
   }): Promise<{ username: string; password: string }>;
   login(username: string, password: string, remember?: boolean): Promise<LoginResponse>;
+  /** A new user, logged in: its credentials, token and id. */
+  signedIn(options?: { orgType?: number; orderTypes?: number[] }): Promise<{
+    username: string;
+    password: string;
+    token: string;
+    userId: number;
+  }>;
   call(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: (typeof Paths)[keyof typeof Paths],
@@ -63,7 +70,7 @@ export async function startHarness(): Promise<Harness> {
     return { status: response.statusCode, body: response.json() };
   };
 
-  return {
+  const harness: Harness = {
     app,
     pool,
     services,
@@ -81,10 +88,16 @@ export async function startHarness(): Promise<Harness> {
       });
       return { username, password };
     },
+    async signedIn(options) {
+      const credentials = await harness.createUser(options);
+      const session = await harness.login(credentials.username, credentials.password);
+      return { ...credentials, token: session.token, userId: session.user.id };
+    },
     async login(username, password, remember = false) {
       const r = await call('POST', '/auth/login', { body: { username, password, remember } });
       if (r.body.code !== 2000) throw new Error(`login failed: ${JSON.stringify(r.body)}`);
       return r.body.data as LoginResponse;
     },
   };
+  return harness;
 }

@@ -8,11 +8,7 @@ beforeAll(async () => {
   h = await startHarness();
 });
 
-async function newUser() {
-  const { username, password } = await h.createUser();
-  const { token } = await h.login(username, password);
-  return token;
-}
+const newUser = async () => (await h.signedIn()).token;
 
 const tree = async (token: string, type = 1) =>
   (await api(h, 'GET', `/aois?type=${type}`, token)).body.data.aois;

@@ -21,12 +21,7 @@ beforeAll(async () => {
   h = await startHarness();
 });
 
-async function newUser() {
-  const { username, password } = await h.createUser();
-  const { token } = await h.login(username, password);
-  const { rows } = await h.pool.query('SELECT id FROM users WHERE username = $1', [username]);
-  return { token, userId: rows[0].id as number };
-}
+const newUser = () => h.signedIn();
 
 /** Everything a user has stored: the store must not change when a file is refused. */
 const stored = async (userId: number) =>
