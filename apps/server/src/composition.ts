@@ -1,4 +1,4 @@
-import type { Database } from './db/database';
+import { type Database, inTransaction } from './db/database';
 import { AccountsRepository } from './modules/accounts/accounts.repository';
 import { AccountsService } from './modules/accounts/accounts.service';
 import { AoisRepository } from './modules/aois/aois.repository';
@@ -34,7 +34,19 @@ export function composeServices(db: Pick<Database, 'pool'>) {
   const scenesRepository = new ScenesRepository(db.pool);
   const ingest = new IngestService(scenesRepository, catalogueRepository);
   const archiveRepository = new ArchiveRepository(db.pool);
-  const archive = new ArchiveService(archiveRepository, new HistoryRepository(db.pool), catalogueRepository);
+  const archive = new ArchiveService(
+    archiveRepository,
+    new HistoryRepository(db.pool),
+    catalogueRepository,
+    undefined,
+    // One transaction for the stored search and its histories. Without a synchronous flush: a
+    // crash may lose the last milliseconds of search records, never an order or a payment.
+    (work) =>
+      inTransaction(db.pool, async (client) => {
+        await client.query('SET LOCAL synchronous_commit = off');
+        return work(new ArchiveRepository(client), new HistoryRepository(client));
+      }),
+  );
   // The simulated archive: the catalogue's satellites and every stored element set in, scenes out.
   const archiveGeneration: ArchiveGenerationDeps = {
     satellites: async () => (await catalogueRepository.listSatellites(false)).map(toSatellite),

@@ -126,6 +126,14 @@ const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(va
 
 const stripName = (aoi: Aoi): Aoi => ({ type: aoi.type, coordinates: aoi.coordinates }) as Aoi;
 
+/**
+ * Runs the writes that follow a search (the stored search and both histories) as one unit:
+ * the composition root makes it one transaction, so a search costs one commit, not three.
+ */
+export type SearchRecording = <T>(
+  work: (archive: ArchiveRepository, history: HistoryRepository) => Promise<T>,
+) => Promise<T>;
+
 /** Archive search, scene-id search and the search histories (spec 000 §5, §7; 001 §2). */
 export class ArchiveService {
   constructor(
@@ -133,6 +141,7 @@ export class ArchiveService {
     private readonly history: HistoryRepository,
     private readonly catalogue: CatalogueRepository,
     private readonly now: () => Date = () => new Date(),
+    private readonly recording: SearchRecording = (work) => work(archive, history),
   ) {}
 
   /** A new search, or "get more" of an earlier one of the same user when the request names its taskId. */
@@ -171,25 +180,30 @@ export class ArchiveService {
           )
         : [];
     const taskId = randomUUID();
-    await this.archive.insertSearch({
-      id: taskId,
-      userId,
-      kind: 'aoi',
-      request: stored,
-      aoi: prepared.union,
-      aoiAreaKm2: prepared.areaKm2,
-      sort: order,
-      matchCount: summary.count,
-      coverage: summary.coverage,
-      cursor: cursorAfter(request.page.start, rows),
-      createdAt: prepared.snapshot,
+    const satGroups = await this.satGroupsOf(stored.satIds);
+    await this.recording(async (archive, history) => {
+      await archive.insertSearch({
+        id: taskId,
+        userId,
+        kind: 'aoi',
+        request: stored,
+        aoi: prepared.union,
+        aoiAreaKm2: prepared.areaKm2,
+        sort: order,
+        matchCount: summary.count,
+        coverage: summary.coverage,
+        cursor: cursorAfter(request.page.start, rows),
+        createdAt: prepared.snapshot,
+      });
+      await recordHistories(
+        history,
+        userId,
+        stored,
+        satGroups,
+        aois,
+        prepared.aois.map((a) => a.areaKm2),
+      );
     });
-    await this.recordHistories(
-      userId,
-      stored,
-      aois,
-      prepared.aois.map((a) => a.areaKm2),
-    );
     return {
       images: rows.map(toArchiveScene),
       more: request.page.start + rows.length < summary.count,
@@ -286,40 +300,47 @@ export class ArchiveService {
     return this.archive.purgeSearchesBefore(new Date(this.now().getTime() - searchRetentionDays * dayMs));
   }
 
-  private async recordHistories(
-    userId: number,
-    search: StoredSearch,
-    normalised: NormalisedGeometry[],
-    areas: number[],
-  ): Promise<void> {
-    const chosen = new Set(search.satIds);
-    const satGroups = [
-      ...new Set(
-        (await this.catalogue.listSatellites(false)).filter((s) => chosen.has(s.id)).map((s) => s.category),
-      ),
-    ].map((category) => ({ category }));
-    const entry: ArchiveHistoryEntryData = {
-      condition: search.condition,
-      sensor: search.sensor,
-      satIds: search.satIds,
-      satGroups,
-      aois: search.aois.map(stripName),
-    };
-    await this.history.recordArchiveSearch(userId, entry, digest(entry));
-    // One entry per distinct AOI: the same AOI twice in a request is one AOI searched.
-    const aois = new Map<string, AoiHistoryInput>();
-    for (const [i, aoi] of search.aois.entries()) {
-      const key = digest(normalised[i]?.coordinates);
-      if (aois.has(key) || aois.size === Limits.historyEntries) continue;
-      aois.set(key, {
-        name: aoi.name?.trim() || null,
-        geometry: stripName(aoi),
-        areaKm2: areas[i] ?? 0,
-        key,
-      });
-    }
-    await this.history.recordAois(userId, [...aois.values()]);
+  /** The satellite groups of the chosen satellites, as the archive search history keeps them. */
+  private async satGroupsOf(satIds: number[]): Promise<{ category: string }[]> {
+    const chosen = new Set(satIds);
+    const satellites = await this.catalogue.listSatellites(false);
+    return [...new Set(satellites.filter((s) => chosen.has(s.id)).map((s) => s.category))].map(
+      (category) => ({
+        category,
+      }),
+    );
   }
+}
+
+async function recordHistories(
+  history: HistoryRepository,
+  userId: number,
+  search: StoredSearch,
+  satGroups: { category: string }[],
+  normalised: NormalisedGeometry[],
+  areas: number[],
+): Promise<void> {
+  const entry: ArchiveHistoryEntryData = {
+    condition: search.condition,
+    sensor: search.sensor,
+    satIds: search.satIds,
+    satGroups,
+    aois: search.aois.map(stripName),
+  };
+  await history.recordArchiveSearch(userId, entry, digest(entry));
+  // One entry per distinct AOI: the same AOI twice in a request is one AOI searched.
+  const aois = new Map<string, AoiHistoryInput>();
+  for (const [i, aoi] of search.aois.entries()) {
+    const key = digest(normalised[i]?.coordinates);
+    if (aois.has(key) || aois.size === Limits.historyEntries) continue;
+    aois.set(key, {
+      name: aoi.name?.trim() || null,
+      geometry: stripName(aoi),
+      areaKm2: areas[i] ?? 0,
+      key,
+    });
+  }
+  await history.recordAois(userId, [...aois.values()]);
 }
 
 function cursorAfter(start: number, rows: SceneRow[]): SearchCursor | null {
