@@ -156,7 +156,10 @@ function whereOf(p: Params, f: SceneFilter, aoi: string, aoiArea: string, snapsh
     `ST_Intersects(s.footprint::geometry, ${aoi})`,
     `s.acquired_at >= ${p.add(f.from, '::timestamptz')}`,
     `s.acquired_at < ${p.add(f.to, '::timestamptz')}`,
-    `s.satellite_id = ANY(${p.add(f.satIds, '::int[]')})`,
+    // `+ 0` keeps this a filter, not an index condition: customers mostly choose many satellite
+    // groups, and a bitmap over (satellite_id, acquired_at) then reads tens of thousands of rows
+    // only to discard none of them (bench:search); space and time narrow the search instead.
+    `s.satellite_id + 0 = ANY(${p.add(f.satIds, '::int[]')})`,
     `s.created_at <= ${p.add(snapshot, '::timestamptz')}`,
   ];
   if (f.qualities.length < 2) w.push(`s.product_quality = ANY(${p.add(f.qualities, '::text[]')})`);
