@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { type LandsatFixtureItem, landsatFixtureItems } from './fixtures/landsat-items';
 import {
   ecefToGeodetic,
   geodeticToEcef,
@@ -35,22 +36,10 @@ function orbitOf(name: string): Orbit {
 const landsat8 = orbitOf('LANDSAT 8');
 const landsat9 = orbitOf('LANDSAT 9');
 
-interface LandsatItem {
-  id: string;
-  platform: 'landsat-8' | 'landsat-9';
-  datetime: string;
-  footprint: [number, number][];
-  offNadir: number;
-  sunElevation: number;
-  sunAzimuth: number;
-}
-
-const items: LandsatItem[] = JSON.parse(
-  readFileSync(resolve(import.meta.dirname, 'fixtures/landsat-items-2024-07.json'), 'utf8'),
-).items;
+const items = landsatFixtureItems;
 
 /** Scene centre: mean of the four corners of the (closed) footprint ring. */
-function centreOf(item: LandsatItem): { lat: number; lon: number } {
+function centreOf(item: LandsatFixtureItem): { lat: number; lon: number } {
   const corners = item.footprint.slice(0, 4);
   return {
     lat: corners.reduce((a, p) => a + p[1], 0) / corners.length,

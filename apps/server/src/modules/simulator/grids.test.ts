@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { landsatFixtureItems } from '../orbits/fixtures/landsat-items';
 import { argumentOfLatitudeDeg, nodeCrossingNear, nodeOfRevolution, Orbit } from '../orbits/orbit';
 import { mgrsSquareLetters, mgrsTile, sentinel2RelativeOrbit, toUtm, utmZone, wrs2PathRow } from './grids';
 
@@ -20,16 +21,7 @@ interface S2Item {
 const s2Items: S2Item[] = JSON.parse(
   readFileSync(resolve(import.meta.dirname, 'fixtures/sentinel-2-items-2024.json'), 'utf8'),
 ).items;
-const landsatItems: {
-  id: string;
-  platform: string;
-  datetime: string;
-  footprint: [number, number][];
-  wrsPath: number;
-  wrsRow: number;
-}[] = JSON.parse(
-  readFileSync(resolve(import.meta.dirname, '../orbits/fixtures/landsat-items-2024-07.json'), 'utf8'),
-).items;
+const landsatItems = landsatFixtureItems;
 
 const tle = readFileSync(
   resolve(import.meta.dirname, '../../../../../data/tle/s2-landsat-2024-07-22.tle'),

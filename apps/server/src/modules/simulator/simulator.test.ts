@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseTle } from '../catalogue/tle';
+import { landsatFixtureItems } from '../orbits/fixtures/landsat-items';
 import { greatCircleKm, groundDistanceForOffNadir } from '../orbits/geodesy';
 import { isSunSynchronous, localMeanSolarTimeHours, nodeCrossingNear, Orbit } from '../orbits/orbit';
 import {
@@ -345,16 +346,7 @@ describe('against real acquisitions', () => {
   const named = (n: string): SimulatorSatellite => satellites.find((s) => s.name === n)!;
 
   it('cuts Landsat frames on the real WRS-2 path and row of the real scenes', async () => {
-    const items: {
-      id: string;
-      platform: string;
-      datetime: string;
-      footprint: [number, number][];
-      wrsPath: number;
-      wrsRow: number;
-    }[] = JSON.parse(
-      readFileSync(resolve(import.meta.dirname, '../orbits/fixtures/landsat-items-2024-07.json'), 'utf8'),
-    ).items;
+    const items = landsatFixtureItems;
     for (const item of items) {
       const at = Date.parse(item.datetime);
       const sat = named(item.platform === 'landsat-8' ? 'Landsat 8' : 'Landsat 9');
