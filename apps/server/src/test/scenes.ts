@@ -89,6 +89,18 @@ export function scene(
 }
 
 /** A search request with the panel's defaults (spec 000 §5) over the given AOIs and satellites. */
+/** The search panel's defaults (spec 000 §5) over the year the test scenes lie in. */
+export const defaultSearchCondition = {
+  fdate: '2024-01-01',
+  tdate: '2024-12-31',
+  cc: 20,
+  ac: 0,
+  ona: 45,
+  sza: 0,
+  orbit: 0 as 0 | 1 | 2,
+  productQualities: ['A', 'B'] as ('A' | 'B')[],
+};
+
 export function searchRequest(
   aois: unknown[],
   satIds: number[],
@@ -98,17 +110,7 @@ export function searchRequest(
   return {
     page: { start: 0, length: 1000 },
     aois,
-    condition: {
-      fdate: '2024-01-01',
-      tdate: '2024-12-31',
-      cc: 20,
-      ac: 0,
-      ona: 45,
-      sza: 0,
-      orbit: 0,
-      productQualities: ['A', 'B'],
-      ...condition,
-    },
+    condition: { ...defaultSearchCondition, ...condition },
     satIds,
     sensor: {},
     ...more,
@@ -127,6 +129,5 @@ export async function postSearch(h: Harness, token: string | undefined, body: un
 }
 
 export async function loginNewUser(h: Harness): Promise<string> {
-  const { username, password } = await h.createUser();
-  return (await h.login(username, password)).token;
+  return (await h.signedIn()).token;
 }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../test/harness';
-import { box, createTestSatellites } from '../../test/scenes';
+import { box, createTestSatellites, defaultSearchCondition } from '../../test/scenes';
 import { defaultConstellation } from '../catalogue/constellation';
 import { normaliseLonLat } from '../scenes/lonlat';
 import { ArchiveRepository, pageQuery, type SceneFilter, summaryQuery } from './archive.repository';
@@ -44,17 +44,7 @@ async function plan(
     aois: [aoi],
     satIds: sats,
     sensor: {},
-    condition: {
-      fdate: '2024-01-01',
-      tdate: '2024-12-31',
-      cc: 20,
-      ac: 0,
-      ona: 45,
-      sza: 0,
-      orbit: 0,
-      productQualities: ['A', 'B'],
-      ...condition,
-    },
+    condition: { ...defaultSearchCondition, ...condition },
   });
   const explain = async (q: { text: string; values: unknown[] }) =>
     (await h.pool.query(`EXPLAIN ${q.text}`, q.values)).rows
