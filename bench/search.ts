@@ -8,10 +8,11 @@
  *   (a) a 1° AOI over land, one year, cc ≤ 20, first 1000 results with coverage — server time
  *       of the service call (in-process), BENCH_RUNS runs, random AOIs from a fixed seed;
  *   (b) a 10° AOI over land, 90 days, otherwise the same — likewise;
- *       with a breakdown of (a) and (b) into the service's statements (AOI check, summary, page);
+ *       with a breakdown of (a) and (b) into the service's statements (AOI check, the search
+ *       statement: count, coverage union and first page with each scene's coverage; the rest);
  *   (c) HTTP throughput: the Fastify app on a random port, (a)'s searches over 8 keep-alive
  *       connections for BENCH_SECONDS;
- *   (d) EXPLAIN (ANALYZE, BUFFERS) of a typical (a) and (b) search: the use of scenes_footprint_idx.
+ *   (d) EXPLAIN (ANALYZE, BUFFERS) of a typical (a) and (b) search: the use of scenes_footprint_time_idx.
  * Then a table PostgreSQL vs PGlite with the ratio and the issue's targets.
  *
  * Env: BENCH_SCENES (1000000), BENCH_RUNS (200), BENCH_ENGINES (postgres,pglite),
@@ -27,8 +28,10 @@ import { type Database, openDatabase } from '../apps/server/src/db/database';
 import { buildApp } from '../apps/server/src/http/app';
 import {
   ArchiveRepository,
+  firstPageQuery,
+  type Overlay,
+  overlayFor,
   pageQuery,
-  summaryQuery,
 } from '../apps/server/src/modules/archive/archive.repository';
 import { filterOf, parseSort } from '../apps/server/src/modules/archive/archive.service';
 import { defaultConstellation } from '../apps/server/src/modules/catalogue/constellation';
@@ -249,8 +252,7 @@ async function ensureArchive(
 interface ServerTimes {
   total: Stats;
   prepare: Stats;
-  summary: Stats;
-  page: Stats;
+  search: Stats;
   /** The service call minus the three statements: storing the search and the histories. */
   rest: Stats;
   matches: Stats;
@@ -274,8 +276,7 @@ async function serverTimes(
   // The parts, right after each service call on the same AOI: AOI check and union, count and
   // coverage union, the page with each scene's coverage; the rest is the run's total minus them.
   const prepare: number[] = [];
-  const summary: number[] = [];
-  const page: number[] = [];
+  const search: number[] = [];
   const rest: number[] = [];
   for (const aoi of aois) {
     const request = searchRequest(aoi, days, satIds);
@@ -290,28 +291,20 @@ async function serverTimes(
     const prepared = await repo.prepareAois([normaliseLonLat(aoi)]);
     prepare.push(performance.now() - t);
     t = performance.now();
-    await repo.summarise(prepared.union!, prepared.areaKm2, filter, prepared.snapshot);
-    summary.push(performance.now() - t);
-    t = performance.now();
-    await repo.page(
-      prepared.union!,
-      prepared.areaKm2,
+    await repo.firstPage(
+      { aoi: prepared.union!, areaKm2: prepared.areaKm2, snapshot: prepared.snapshot },
       filter,
-      prepared.snapshot,
       parseSort(undefined),
       1000,
-      {
-        offset: 0,
-      },
+      0,
     );
-    page.push(performance.now() - t);
-    rest.push(whole - prepare.at(-1)! - summary.at(-1)! - page.at(-1)!);
+    search.push(performance.now() - t);
+    rest.push(whole - prepare.at(-1)! - search.at(-1)!);
   }
   return {
     total: stats(total),
     prepare: stats(prepare),
-    summary: stats(summary),
-    page: stats(page),
+    search: stats(search),
     rest: stats(rest),
     matches: stats(matches),
     coverage: stats(coverage),
@@ -427,10 +420,11 @@ interface PlanReport {
   excerpt: string[];
 }
 
-/** EXPLAIN (ANALYZE, BUFFERS) of the summary and the page statements of one search. */
+/** EXPLAIN (ANALYZE, BUFFERS) of the first-page and the get-more statements of one search. */
 async function plans(
   pool: pg.Pool,
   repo: ArchiveRepository,
+  overlay: Overlay,
   aoi: Aoi,
   days: number,
   satIds: number[],
@@ -439,19 +433,10 @@ async function plans(
   const request = searchRequest(aoi, days, satIds);
   const filter = filterOf({ aois: request.aois, condition: request.condition, satIds, sensor: {} });
   const prepared = await repo.prepareAois([normaliseLonLat(aoi)]);
+  const area = { aoi: prepared.union!, areaKm2: prepared.areaKm2, snapshot: prepared.snapshot };
   const statements = {
-    summary: summaryQuery(prepared.union!, prepared.areaKm2, filter, prepared.snapshot),
-    page: pageQuery(
-      prepared.union!,
-      prepared.areaKm2,
-      filter,
-      prepared.snapshot,
-      parseSort(undefined),
-      1000,
-      {
-        offset: 0,
-      },
-    ),
+    'first page': firstPageQuery(area, filter, parseSort(undefined), 1000, 0, overlay),
+    'get more': pageQuery(area, filter, parseSort(undefined), 1000, { offset: 1000 }, overlay),
   };
   const reports: PlanReport[] = [];
   for (const [name, q] of Object.entries(statements)) {
@@ -461,7 +446,7 @@ async function plans(
     const plan = lines.join('\n');
     // The top node with its buffers, the scans of scenes with their details, and the times.
     const scan =
-      /scenes_footprint_idx|Seq Scan on scenes|Bitmap Heap Scan on scenes|BitmapAnd|Bitmap Index Scan/;
+      /scenes_footprint_time_idx|Seq Scan on scenes|Bitmap Heap Scan on scenes|BitmapAnd|Bitmap Index Scan/;
     const keep = new Set<number>([0]);
     lines.forEach((l, i) => {
       if (i <= 3 && /Buffers:/.test(l)) keep.add(i);
@@ -478,7 +463,7 @@ async function plans(
       .map((l) => (l.length > 150 ? `${l.slice(0, 147)}...` : l));
     reports.push({
       label: `${label} ${name}`,
-      usesIndex: /scenes_footprint_idx/.test(plan),
+      usesIndex: /scenes_footprint_time_idx/.test(plan),
       executionMs: Number(/Execution Time: ([\d.]+)/.exec(plan)?.[1] ?? Number.NaN),
       excerpt,
     });
@@ -519,7 +504,8 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
         orgType: 4,
         orderTypes: [1, 4],
       }));
-    const repo = new ArchiveRepository(db.pool);
+    const overlay = overlayFor(db.kind);
+    const repo = new ArchiveRepository(db.pool, overlay);
 
     const oneDegree = landAois(runs, 1, 42);
     const tenDegree = landAois(runs, 10, 4242);
@@ -531,8 +517,7 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
       `    matches per search: p50 ${a.matches.p50}, max ${a.matches.max}; coverage p50 ${a.coverage.p50} %`,
     );
     say(`    parts: AOI ${fmtStats(a.prepare)}`);
-    say(`           summary (count + coverage union) ${fmtStats(a.summary)}`);
-    say(`           page (1000 + coverage each) ${fmtStats(a.page)}`);
+    say(`           search (count, coverage union, 1000 with coverage each) ${fmtStats(a.search)}`);
     say(`           rest (stored search + histories) ${fmtStats(a.rest)}`);
 
     say(`(b) 10° AOI, 90 days, cc ≤ 20, first 1000 with coverage — ${runs} runs`);
@@ -542,8 +527,7 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
       `    matches per search: p50 ${b.matches.p50}, max ${b.matches.max}; coverage p50 ${b.coverage.p50} %`,
     );
     say(`    parts: AOI ${fmtStats(b.prepare)}`);
-    say(`           summary (count + coverage union) ${fmtStats(b.summary)}`);
-    say(`           page (1000 + coverage each) ${fmtStats(b.page)}`);
+    say(`           search (count, coverage union, 1000 with coverage each) ${fmtStats(b.search)}`);
     say(`           rest (stored search + histories) ${fmtStats(b.rest)}`);
 
     say(`(c) HTTP: (a)'s searches, ${connections} connections, ${seconds} s`);
@@ -554,12 +538,12 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
 
     say('(d) EXPLAIN (ANALYZE, BUFFERS) of typical searches');
     const reports = [
-      ...(await plans(db.pool, repo, oneDegree[0]!, 365, satIds, '(a) 1° AOI')),
-      ...(await plans(db.pool, repo, tenDegree[0]!, 90, satIds, '(b) 10° AOI')),
+      ...(await plans(db.pool, repo, overlay, oneDegree[0]!, 365, satIds, '(a) 1° AOI')),
+      ...(await plans(db.pool, repo, overlay, tenDegree[0]!, 90, satIds, '(b) 10° AOI')),
     ];
     for (const r of reports) {
       say(
-        `  -- ${r.label}: scenes_footprint_idx ${r.usesIndex ? 'USED' : 'NOT USED'}, execution ${ms(r.executionMs)}`,
+        `  -- ${r.label}: scenes_footprint_time_idx ${r.usesIndex ? 'USED' : 'NOT USED'}, execution ${ms(r.executionMs)}`,
       );
       for (const l of r.excerpt) say(`     ${l}`);
     }
@@ -579,14 +563,12 @@ function summaryTable(results: EngineResult[]) {
     ['(a) 1° AOI p50', (r) => r.a.total.p50, `≤ ${targets.aP50} ms`, 'ms'],
     ['(a) 1° AOI p95', (r) => r.a.total.p95, `≤ ${targets.aP95} ms`, 'ms'],
     ['(a) 1° AOI max', (r) => r.a.total.max, '', 'ms'],
-    ['(a)   summary p50', (r) => r.a.summary.p50, '', 'ms'],
-    ['(a)   page p50', (r) => r.a.page.p50, '', 'ms'],
+    ['(a)   search p50', (r) => r.a.search.p50, '', 'ms'],
     ['(a)   rest p50', (r) => r.a.rest.p50, '', 'ms'],
     ['(b) 10° AOI p50', (r) => r.b.total.p50, '', 'ms'],
     ['(b) 10° AOI p95', (r) => r.b.total.p95, `≤ ${targets.bP95} ms`, 'ms'],
     ['(b) 10° AOI max', (r) => r.b.total.max, '', 'ms'],
-    ['(b)   summary p50', (r) => r.b.summary.p50, '', 'ms'],
-    ['(b)   page p50', (r) => r.b.page.p50, '', 'ms'],
+    ['(b)   search p50', (r) => r.b.search.p50, '', 'ms'],
     ['(b)   rest p50', (r) => r.b.rest.p50, '', 'ms'],
     ['(c) HTTP searches/s', (r) => r.http.perSecond, `≥ ${targets.rps}`, 'rate'],
     ['(c) HTTP latency p50', (r) => r.http.latency.p50, '', 'ms'],
@@ -637,7 +619,7 @@ function summaryTable(results: EngineResult[]) {
   for (const l of lines) say(row(l));
   const indexUse = results.map(
     (r) =>
-      `${r.engine}: ${r.plans.filter((p) => p.usesIndex).length}/${r.plans.length} plans use scenes_footprint_idx`,
+      `${r.engine}: ${r.plans.filter((p) => p.usesIndex).length}/${r.plans.length} plans use scenes_footprint_time_idx`,
   );
   say(`spatial index: ${indexUse.join('; ')}`);
 }

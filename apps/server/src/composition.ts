@@ -3,7 +3,7 @@ import { AccountsRepository } from './modules/accounts/accounts.repository';
 import { AccountsService } from './modules/accounts/accounts.service';
 import { AoisRepository } from './modules/aois/aois.repository';
 import { AoisService } from './modules/aois/aois.service';
-import { ArchiveRepository } from './modules/archive/archive.repository';
+import { ArchiveRepository, overlayFor } from './modules/archive/archive.repository';
 import { ArchiveService } from './modules/archive/archive.service';
 import { HistoryRepository } from './modules/archive/history.repository';
 import { AuthService } from './modules/auth/auth.service';
@@ -20,7 +20,7 @@ import { StacRepository } from './modules/stac/stac.repository';
 import { StacService } from './modules/stac/stac.service';
 
 /** Repositories and services over one database: shared by the server, the CLI and the tests. */
-export function composeServices(db: Pick<Database, 'pool'>) {
+export function composeServices(db: Pick<Database, 'pool' | 'kind'>) {
   const accountsRepository = new AccountsRepository(db.pool);
   const sessionsRepository = new SessionsRepository(db.pool);
   const auth = new AuthService(accountsRepository, sessionsRepository);
@@ -33,7 +33,8 @@ export function composeServices(db: Pick<Database, 'pool'>) {
   const orbitalElements = new OrbitalElementsService(orbitalElementsRepository);
   const scenesRepository = new ScenesRepository(db.pool);
   const ingest = new IngestService(scenesRepository, catalogueRepository);
-  const archiveRepository = new ArchiveRepository(db.pool);
+  const overlay = overlayFor(db.kind);
+  const archiveRepository = new ArchiveRepository(db.pool, overlay);
   const archive = new ArchiveService(
     archiveRepository,
     new HistoryRepository(db.pool),
@@ -44,7 +45,7 @@ export function composeServices(db: Pick<Database, 'pool'>) {
     (work) =>
       inTransaction(db.pool, async (client) => {
         await client.query('SET LOCAL synchronous_commit = off');
-        return work(new ArchiveRepository(client), new HistoryRepository(client));
+        return work(new ArchiveRepository(client, overlay), new HistoryRepository(client));
       }),
   );
   // The simulated archive: the catalogue's satellites and every stored element set in, scenes out.

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { postgis } from '@electric-sql/pglite-postgis';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
@@ -18,7 +19,8 @@ export interface EmbeddedDatabase {
 export async function startEmbeddedDatabase(dataDir: string | undefined): Promise<EmbeddedDatabase> {
   const db = await PGlite.create({
     ...(dataDir ? { dataDir: join(dataDir, 'pgdata') } : {}),
-    extensions: { postgis },
+    // btree_gist: the scenes' index on footprint and time (migration 005).
+    extensions: { postgis, btree_gist },
   });
   const host = '127.0.0.1';
   // The socket server queues statements and keeps a transaction on its own connection

@@ -42,7 +42,7 @@ export async function startHarness(): Promise<Harness> {
   const url = inject('databaseUrl');
   const kind = inject('databaseKind');
   const pool = createPool(url, 4);
-  const services = composeServices({ pool });
+  const services = composeServices({ pool, kind });
   const app = await buildApp({
     db: pool,
     dbKind: kind,

@@ -6,7 +6,7 @@ import type {
   SensorType,
   StereoMode,
 } from '@satportal/contract';
-import type { Queryable } from '../../db/database';
+import type { DatabaseKind, Queryable } from '../../db/database';
 import type { SceneAssets } from '../scenes/scenes.repository';
 
 /** The filters of an archive search, checked and resolved by the service. */
@@ -129,13 +129,23 @@ const sortType: Record<ArchiveSortKey, string> = {
 };
 
 /**
- * Overlays (union, intersection) snap-round to this grid, in degrees (≈ 0.1 mm): GEOS's robust
- * overlay, which moves nothing by more than the grid. The floating-point overlay of the real
- * Sentinel-2 footprints (revisits of one tile have nearly coincident edges) succeeds on
- * PostgreSQL, but on PGlite's PostGIS (WebAssembly) the same ST_Union answers no row at all,
- * without an error; with a grid it works on both.
+ * How overlays (union, intersection) run. PostgreSQL's GEOS uses the floating-point overlay
+ * (OverlayNG, which falls back to snapping by itself when noding fails): on a 10° AOI it unites
+ * the footprints in half the time of snap-rounding (bench:search). PGlite's PostGIS
+ * (WebAssembly) cannot: the floating-point ST_Union of the real Sentinel-2 footprints (revisits
+ * of one tile have nearly coincident edges) answers no row and breaks the connection, without an
+ * error; snap-rounding to a 1e-9° grid (≈ 0.1 mm, GEOS's robust overlay, which moves nothing by
+ * more than the grid) works there. Coverage differs between the two by far less than the 0.01 %
+ * the API reports.
  */
-const grid = '1e-9';
+export interface Overlay {
+  /** The gridSize argument of ST_Union and ST_Intersection: -1 floating point, else degrees. */
+  grid: string;
+}
+export const floatingOverlay: Overlay = { grid: '-1' };
+export const snappedOverlay: Overlay = { grid: '1e-9' };
+export const overlayFor = (kind: DatabaseKind): Overlay =>
+  kind === 'postgres' ? floatingOverlay : snappedOverlay;
 
 /** Positional parameters of one statement. */
 class Params {
@@ -151,7 +161,14 @@ class Params {
  * the footprints are split at ±180°; ST_Intersects brings its own `&&`, which uses the GiST
  * index on `footprint::geometry`.
  */
-function whereOf(p: Params, f: SceneFilter, aoi: string, aoiArea: string, snapshot: Date): string {
+function whereOf(
+  p: Params,
+  f: SceneFilter,
+  aoi: string,
+  aoiArea: string,
+  snapshot: Date,
+  { grid }: Overlay,
+): string {
   const w = [
     `ST_Intersects(s.footprint::geometry, ${aoi})`,
     `s.acquired_at >= ${p.add(f.from, '::timestamptz')}`,
@@ -173,10 +190,12 @@ function whereOf(p: Params, f: SceneFilter, aoi: string, aoiArea: string, snapsh
   if (f.stereoMode !== null) w.push(`s.stereo_mode = ${p.add(f.stereoMode)}`);
   if (f.bands.length) w.push(`s.bands @> ${p.add(f.bands, '::text[]')}`);
   if (f.minCoverage > 0) {
-    // Covering the AOI whole is the common case and needs no intersection.
+    const minArea = `${p.add(f.minCoverage / 100, '::float8')} * ${aoiArea}`;
+    // Covering the AOI whole is the common case and needs no intersection; a footprint inside
+    // the AOI covers its own (stored) area.
     w.push(`(ST_Covers(s.footprint::geometry, ${aoi})
-             OR lonlat_area_km2(ST_Intersection(s.footprint::geometry, ${aoi}, ${grid}))
-                >= ${p.add(f.minCoverage / 100, '::float8')} * ${aoiArea})`);
+             OR CASE WHEN ST_CoveredBy(s.footprint::geometry, ${aoi}) THEN s.area_km2 >= ${minArea}
+                     ELSE lonlat_area_km2(ST_Intersection(s.footprint::geometry, ${aoi}, ${grid})) >= ${minArea} END)`);
   }
   return w.join('\n     AND ');
 }
@@ -190,7 +209,10 @@ export const sceneColumns = `
 
 /** SQL of archive searches: the matching scenes, their coverage, and the stored searches. */
 export class ArchiveRepository {
-  constructor(private readonly db: Queryable) {}
+  constructor(
+    private readonly db: Queryable,
+    private readonly overlay: Overlay = snappedOverlay,
+  ) {}
 
   /**
    * Checks the AOIs with PostGIS (each must be a valid polygon with an area), measures them,
@@ -217,7 +239,7 @@ export class ArchiveRepository {
          SELECT n, problem, ST_CollectionExtract(ST_WrapX(ST_WrapX(g, 180, -360), -180, 360), 3) AS w FROM checked
        ),
        u AS (
-         SELECT ST_Multi(ST_CollectionExtract(ST_Union(w, ${grid}), 3)) AS g FROM wrapped
+         SELECT ST_Multi(ST_CollectionExtract(ST_Union(w, ${this.overlay.grid}), 3)) AS g FROM wrapped
           WHERE NOT EXISTS (SELECT 1 FROM wrapped WHERE problem IS NOT NULL)
        )
        SELECT (SELECT array_agg(problem ORDER BY n) FROM wrapped) AS problems,
@@ -239,33 +261,40 @@ export class ArchiveRepository {
   }
 
   /**
-   * How many scenes match, and the share of the AOI their union covers: unless one footprint
-   * covers the AOI whole, the footprints are united, clipped to the AOI and measured.
+   * The first page of a search with its summary, in one statement that reads the matches once:
+   * how many scenes match, the share of the AOI their union covers, and the page.
    */
-  async summarise(
-    aoi: string,
-    aoiAreaKm2: number,
+  async firstPage(
+    area: SearchArea,
     filter: SceneFilter,
-    snapshot: Date,
-  ): Promise<{ count: number; coverage: number }> {
-    const q = summaryQuery(aoi, aoiAreaKm2, filter, snapshot);
-    const { rows } = await this.db.query<{ count: number; coverage: number | null }>(q.text, q.values);
-    const r = rows[0];
-    if (!r) throw new Error('the search summary answered no row');
-    return { count: r.count, coverage: r.coverage ?? 0 };
+    sort: SearchSort,
+    length: number,
+    offset: number,
+  ): Promise<{ count: number; coverage: number; rows: SceneRow[] }> {
+    const q = firstPageQuery(area, filter, sort, length, offset, this.overlay);
+    const { rows } = await this.db.query<SceneRow & { match_count: number; union_coverage: number | null }>(
+      q.text,
+      q.values,
+    );
+    const summary = rows[0];
+    if (!summary) throw new Error('the search answered no row');
+    return {
+      count: summary.match_count,
+      coverage: summary.union_coverage ?? 0,
+      // Without a match the one row carries the summary only.
+      rows: summary.id === null ? [] : rows,
+    };
   }
 
   /** One page in the search's order; continues after `after` when given, else skips `offset` rows. */
   async page(
-    aoi: string,
-    aoiAreaKm2: number,
+    area: SearchArea,
     filter: SceneFilter,
-    snapshot: Date,
     sort: SearchSort,
     length: number,
     position: PagePosition,
   ): Promise<SceneRow[]> {
-    const q = pageQuery(aoi, aoiAreaKm2, filter, snapshot, sort, length, position);
+    const q = pageQuery(area, filter, sort, length, position, this.overlay);
     const { rows } = await this.db.query<SceneRow>(q.text, q.values);
     return rows;
   }
@@ -332,38 +361,88 @@ export class ArchiveRepository {
 
 export type PagePosition = { after: SearchCursor } | { offset: number };
 
-/** The statement counting the matches and measuring their union's coverage (exported for EXPLAIN). */
-export function summaryQuery(aoi: string, aoiAreaKm2: number, filter: SceneFilter, snapshot: Date) {
+/** The searched area: the AOI union (EWKB hex), its area, and the time the search began. */
+export interface SearchArea {
+  aoi: string;
+  areaKm2: number;
+  snapshot: Date;
+}
+
+/** The matches' footprints as `f`, the union's share of the AOI, %: 100 when one covers it whole. */
+function unionCoverage(g: string, area: string, { grid }: Overlay): string {
+  return `CASE WHEN NOT EXISTS (SELECT 1 FROM m) THEN 0
+               WHEN EXISTS (SELECT 1 FROM m WHERE ST_Covers(m.f, ${g})) THEN 100
+               ELSE (SELECT lonlat_area_km2(ST_Intersection(ST_Union(m.f, ${grid}), ${g}, ${grid})) FROM m) / ${area} * 100
+          END`;
+}
+
+/**
+ * The share of the AOI one scene (footprint `f`, stored area `area_km2`) covers, %. Most
+ * footprints either cover a small AOI or lie inside a large one; neither needs an intersection.
+ */
+function sceneCoverage(page: string, g: string, area: string, { grid }: Overlay): string {
+  return `CASE WHEN ST_Covers(${page}.f, ${g}) THEN 100
+               WHEN ST_CoveredBy(${page}.f, ${g}) THEN ${page}.area_km2 / ${area} * 100
+               ELSE lonlat_area_km2(ST_Intersection(${page}.f, ${g}, ${grid})) / ${area} * 100
+          END`;
+}
+
+/**
+ * The first page and the summary in one statement (exported for EXPLAIN): the matches are read
+ * once into `m` (id, footprint, area, sort key); the page's rows are read by id. Always one row
+ * at least: without a match, the summary with null scene columns.
+ */
+export function firstPageQuery(
+  area: SearchArea,
+  filter: SceneFilter,
+  sort: SearchSort,
+  length: number,
+  offset: number,
+  overlay: Overlay,
+) {
   const p = new Params();
-  const g = p.add(aoi, '::geometry');
-  const area = p.add(aoiAreaKm2, '::float8');
-  const where = whereOf(p, filter, g, area, snapshot);
+  const g = p.add(area.aoi, '::geometry');
+  const a = p.add(area.areaKm2, '::float8');
+  const where = whereOf(p, filter, g, a, area.snapshot, overlay);
+  const key = sortExpressions[sort.key](sort.desc);
+  const dir = sort.desc ? 'DESC' : 'ASC';
   const text = `WITH m AS MATERIALIZED (
-       SELECT s.footprint::geometry AS f FROM scenes s
+       SELECT s.id, s.footprint::geometry AS f, s.area_km2, ${key} AS sort_key FROM scenes s
         WHERE ${where}
+     ),
+     summary AS (
+       SELECT (SELECT count(*)::int FROM m) AS match_count, ${unionCoverage(g, a, overlay)} AS union_coverage
+     ),
+     page AS (
+       SELECT m.* FROM m ORDER BY m.sort_key ${dir}, m.id ${dir}
+        LIMIT ${p.add(length, '::int')} OFFSET ${p.add(offset, '::int')}
+     ),
+     scene AS (
+       SELECT ${sceneColumns}, ${sceneCoverage('page', g, a, overlay)} AS coverage,
+              page.sort_key::text AS sort_value, page.sort_key
+         FROM page
+         JOIN scenes s ON s.id = page.id
+         JOIN satellites sat ON sat.id = s.satellite_id
+         JOIN satellite_groups g ON g.id = sat.group_id
      )
-     SELECT (SELECT count(*)::int FROM m) AS count,
-            CASE WHEN NOT EXISTS (SELECT 1 FROM m) THEN 0
-                 WHEN EXISTS (SELECT 1 FROM m WHERE ST_Covers(m.f, ${g})) THEN 100
-                 ELSE (SELECT lonlat_area_km2(ST_Intersection(ST_Union(m.f, ${grid}), ${g}, ${grid})) FROM m) / ${area} * 100
-            END AS coverage`;
+     SELECT summary.*, scene.* FROM summary LEFT JOIN scene ON true
+      ORDER BY scene.sort_key ${dir}, scene.id ${dir}`;
   return { text, values: p.values };
 }
 
 /** The statement of one page with each scene's coverage (exported for EXPLAIN). */
 export function pageQuery(
-  aoi: string,
-  aoiAreaKm2: number,
+  area: SearchArea,
   filter: SceneFilter,
-  snapshot: Date,
   sort: SearchSort,
   length: number,
   position: PagePosition,
+  overlay: Overlay,
 ) {
   const p = new Params();
-  const g = p.add(aoi, '::geometry');
-  const area = p.add(aoiAreaKm2, '::float8');
-  const where = [whereOf(p, filter, g, area, snapshot)];
+  const g = p.add(area.aoi, '::geometry');
+  const a = p.add(area.areaKm2, '::float8');
+  const where = [whereOf(p, filter, g, a, area.snapshot, overlay)];
   const key = sortExpressions[sort.key](sort.desc);
   const dir = sort.desc ? 'DESC' : 'ASC';
   if ('after' in position) {
@@ -372,16 +451,12 @@ export function pageQuery(
   }
   const offset = 'offset' in position ? `OFFSET ${p.add(position.offset, '::int')}` : '';
   const text = `WITH page AS (
-       SELECT s.*, ${key} AS sort_key FROM scenes s
+       SELECT s.*, s.footprint::geometry AS f, ${key} AS sort_key FROM scenes s
         WHERE ${where.join('\n        AND ')}
         ORDER BY ${key} ${dir}, s.id ${dir}
         LIMIT ${p.add(length, '::int')} ${offset}
      )
-     SELECT ${sceneColumns},
-            CASE WHEN ST_Covers(s.footprint::geometry, ${g}) THEN 100
-                 ELSE lonlat_area_km2(ST_Intersection(s.footprint::geometry, ${g}, ${grid})) / ${area} * 100
-            END AS coverage,
-            s.sort_key::text AS sort_value
+     SELECT ${sceneColumns}, ${sceneCoverage('s', g, a, overlay)} AS coverage, s.sort_key::text AS sort_value
        FROM page s
        JOIN satellites sat ON sat.id = s.satellite_id
        JOIN satellite_groups g ON g.id = sat.group_id

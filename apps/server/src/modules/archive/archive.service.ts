@@ -26,6 +26,7 @@ import type {
   ArchiveRepository,
   SceneFilter,
   SceneRow,
+  SearchArea,
   SearchCursor,
   SearchSort,
 } from './archive.repository';
@@ -164,23 +165,14 @@ export class ArchiveService {
     };
     const filter = filterOf(stored);
     const order = parseSort(sort);
-    const summary = await this.archive.summarise(prepared.union, prepared.areaKm2, filter, prepared.snapshot);
-    const rows =
-      request.page.start < summary.count
-        ? await this.archive.page(
-            prepared.union,
-            prepared.areaKm2,
-            filter,
-            prepared.snapshot,
-            order,
-            request.page.length,
-            {
-              offset: request.page.start,
-            },
-          )
-        : [];
+    const area: SearchArea = { aoi: prepared.union, areaKm2: prepared.areaKm2, snapshot: prepared.snapshot };
+    // The history's satellite groups are read while the search runs (another connection on PostgreSQL).
+    const [found, satGroups] = await Promise.all([
+      this.archive.firstPage(area, filter, order, request.page.length, request.page.start),
+      this.satGroupsOf(stored.satIds),
+    ]);
+    const { rows, count, coverage } = found;
     const taskId = randomUUID();
-    const satGroups = await this.satGroupsOf(stored.satIds);
     await this.recording(async (archive, history) => {
       await archive.insertSearch({
         id: taskId,
@@ -190,8 +182,8 @@ export class ArchiveService {
         aoi: prepared.union,
         aoiAreaKm2: prepared.areaKm2,
         sort: order,
-        matchCount: summary.count,
-        coverage: summary.coverage,
+        matchCount: count,
+        coverage,
         cursor: cursorAfter(request.page.start, rows),
         createdAt: prepared.snapshot,
       });
@@ -206,9 +198,9 @@ export class ArchiveService {
     });
     return {
       images: rows.map(toArchiveScene),
-      more: request.page.start + rows.length < summary.count,
-      count: summary.count,
-      ac: percent(summary.coverage),
+      more: request.page.start + rows.length < count,
+      count,
+      ac: percent(coverage),
       taskId,
     };
   }
@@ -227,10 +219,8 @@ export class ArchiveService {
     const rows =
       page.start < search.match_count
         ? await this.archive.page(
-            search.aoi,
-            search.aoi_area_km2 ?? 0,
+            { aoi: search.aoi, areaKm2: search.aoi_area_km2 ?? 0, snapshot: search.created_at },
             filter,
-            search.created_at,
             order,
             page.length,
             position,

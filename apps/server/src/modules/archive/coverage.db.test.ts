@@ -70,6 +70,21 @@ describe('coverage of the AOI by the union of the footprints', () => {
     expect(data.images.map((i) => i.ac)).toEqual([50, 50]);
   });
 
+  it('a scene inside the AOI covers its own area, and the minimum coverage filter sees it so', async () => {
+    // The middle half (in longitude) of a 2° × 1° AOI at the equator, touching its edges: 50 %
+    // by symmetry; and 0.25° × 0.5° strictly inside, near the equator where area is all but
+    // proportional to latitude: 6.25 %.
+    const [half, inner] = await stored(box(60.5, 0, 61.5, 1), box(61.7, 0.25, 61.95, 0.75));
+    const aoi = box(60, 0, 62, 1);
+    const data = await search(aoi);
+    expect(acOf(data)).toEqual({ [half!]: 50, [inner!]: 6.25 });
+    expect(data.ac).toBe(56.25);
+    const atLeastHalf = await postSearch(h, token, searchRequest([aoi], satIds, { ac: 50 }));
+    expect(atLeastHalf.body.data.images.map((i: { sceneId: string }) => i.sceneId)).toEqual([half]);
+    const moreThanHalf = await postSearch(h, token, searchRequest([aoi], satIds, { ac: 51 }));
+    expect(moreThanHalf.body.data.count).toBe(0);
+  });
+
   it('a scene covering the whole AOI covers 100 %, an AOI with no scene 0 %', async () => {
     await stored(box(40, 10, 43, 13));
     expect((await search(box(41, 11, 42, 12))).ac).toBe(100);
