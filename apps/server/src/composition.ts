@@ -1,4 +1,4 @@
-import { type Database, inTransaction } from './db/database';
+import type { Database } from './db/database';
 import { AccountsRepository } from './modules/accounts/accounts.repository';
 import { AccountsService } from './modules/accounts/accounts.service';
 import { AoisRepository } from './modules/aois/aois.repository';
@@ -35,19 +35,7 @@ export function composeServices(db: Pick<Database, 'pool' | 'kind'>) {
   const ingest = new IngestService(scenesRepository, catalogueRepository);
   const overlay = overlayFor(db.kind);
   const archiveRepository = new ArchiveRepository(db.pool, overlay);
-  const archive = new ArchiveService(
-    archiveRepository,
-    new HistoryRepository(db.pool),
-    catalogueRepository,
-    undefined,
-    // One transaction for the stored search and its histories. Without a synchronous flush: a
-    // crash may lose the last milliseconds of search records, never an order or a payment.
-    (work) =>
-      inTransaction(db.pool, async (client) => {
-        await client.query('SET LOCAL synchronous_commit = off');
-        return work(new ArchiveRepository(client, overlay), new HistoryRepository(client));
-      }),
-  );
+  const archive = new ArchiveService(archiveRepository, new HistoryRepository(db.pool), catalogueRepository);
   // The simulated archive: the catalogue's satellites and every stored element set in, scenes out.
   const archiveGeneration: ArchiveGenerationDeps = {
     satellites: async () => (await catalogueRepository.listSatellites(false)).map(toSatellite),

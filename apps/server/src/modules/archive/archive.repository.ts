@@ -7,6 +7,7 @@ import type {
   StereoMode,
 } from '@satportal/contract';
 import type { DatabaseKind, Queryable } from '../../db/database';
+import { Params, type WritingCtes } from '../../db/params';
 import type { SceneAssets } from '../scenes/scenes.repository';
 
 /** The filters of an archive search, checked and resolved by the service. */
@@ -146,15 +147,6 @@ export const floatingOverlay: Overlay = { grid: '-1' };
 export const snappedOverlay: Overlay = { grid: '1e-9' };
 export const overlayFor = (kind: DatabaseKind): Overlay =>
   kind === 'postgres' ? floatingOverlay : snappedOverlay;
-
-/** Positional parameters of one statement. */
-class Params {
-  readonly values: unknown[] = [];
-  add(value: unknown, cast = ''): string {
-    this.values.push(value);
-    return `$${this.values.length}${cast}`;
-  }
-}
 
 /**
  * The WHERE clause of a search. The spatial test is on the longitude/latitude plane, where
@@ -312,25 +304,37 @@ export class ArchiveRepository {
     return rows;
   }
 
-  async insertSearch(s: NewSearch): Promise<void> {
+  /**
+   * Stores a search, with the other writes of the same search (its history entries) in the
+   * same statement: one round trip and one commit. Without a synchronous flush: a crash may
+   * lose the last milliseconds of search records, never an order or a payment.
+   */
+  async insertSearch(s: NewSearch, alsoWrite: WritingCtes = () => []): Promise<void> {
+    const p = new Params();
+    const values = [
+      p.add(s.id),
+      p.add(s.userId),
+      p.add(s.kind),
+      p.add(JSON.stringify(s.request), '::jsonb'),
+      p.add(s.aoi, '::geometry::geography'),
+      p.add(s.aoiAreaKm2, '::float8'),
+      p.add(s.sort.key),
+      p.add(s.sort.desc),
+      p.add(s.matchCount, '::int'),
+      p.add(s.coverage, '::float8'),
+      p.add(s.cursor && JSON.stringify(s.cursor), '::jsonb'),
+      p.add(s.createdAt, '::timestamptz'),
+    ];
+    const ctes = [
+      "durability AS (SELECT set_config('synchronous_commit', 'off', true) AS setting)",
+      ...alsoWrite(p),
+    ];
     await this.db.query(
-      `INSERT INTO archive_searches (id, user_id, kind, request, aoi, aoi_area_km2, sort_key, sort_desc,
+      `WITH ${ctes.join(',\n')}
+       INSERT INTO archive_searches (id, user_id, kind, request, aoi, aoi_area_km2, sort_key, sort_desc,
                                      match_count, coverage, cursor, created_at)
-       VALUES ($1, $2, $3, $4, $5::geometry::geography, $6, $7, $8, $9, $10, $11, $12)`,
-      [
-        s.id,
-        s.userId,
-        s.kind,
-        JSON.stringify(s.request),
-        s.aoi,
-        s.aoiAreaKm2,
-        s.sort.key,
-        s.sort.desc,
-        s.matchCount,
-        s.coverage,
-        s.cursor && JSON.stringify(s.cursor),
-        s.createdAt,
-      ],
+       SELECT ${values.join(', ')} FROM durability`,
+      p.values,
     );
   }
 

@@ -12,6 +12,7 @@ import {
   type SearchCondition,
   type SensorChoice,
 } from '@satportal/contract';
+import type { WritingCtes } from '../../db/params';
 import { ApiError } from '../../http/api-error';
 import type { CatalogueRepository } from '../catalogue/catalogue.repository';
 import { GeometryError, type NormalisedGeometry, normaliseLonLat } from '../scenes/lonlat';
@@ -24,13 +25,19 @@ import {
 } from './archive.mapper';
 import type {
   ArchiveRepository,
+  PreparedAois,
   SceneFilter,
   SceneRow,
   SearchArea,
   SearchCursor,
   SearchSort,
 } from './archive.repository';
-import type { AoiHistoryInput, HistoryRepository } from './history.repository';
+import {
+  type AoiHistoryInput,
+  aoiHistoryWrites,
+  archiveHistoryWrites,
+  type HistoryRepository,
+} from './history.repository';
 
 /** What a stored search keeps to continue: the request without its page, and its order. */
 interface StoredSearch {
@@ -46,7 +53,7 @@ const searchRetentionDays = 30;
 const dayMs = 86_400_000;
 
 /** A YYYY-MM-DD day as its UTC midnight, or undefined when there is no such day. */
-function utcDay(value: string): number | undefined {
+export function utcDay(value: string): number | undefined {
   const [y, m, d] = value.split('-').map(Number);
   const t = Date.UTC(y!, m! - 1, d!);
   return new Date(t).toISOString().slice(0, 10) === value ? t : undefined;
@@ -105,9 +112,13 @@ export function checkSearch(
   const max = new Date(latest).toISOString().slice(0, 10);
   if (from < utcDay(min)!) throw ApiError.invalid('condition.fdate', 'search.dateOutOfRange', { min, max });
   if (to > latest) throw ApiError.invalid('condition.tdate', 'search.dateOutOfRange', { min, max });
+  return checkAois(request.aois);
+}
 
-  if (!request.aois.length) throw ApiError.invalid('aois', 'search.noAoi');
-  const aois = request.aois.map((aoi, index) => {
+/** The AOIs of a request (archive search, tasking prediction): at least one, each readable, not too many positions. */
+export function checkAois(requestAois: Aoi[]): NormalisedGeometry[] {
+  if (!requestAois.length) throw ApiError.invalid('aois', 'search.noAoi');
+  const aois = requestAois.map((aoi, index) => {
     try {
       return normaliseLonLat(aoi);
     } catch (e) {
@@ -123,17 +134,28 @@ export function checkSearch(
   return aois;
 }
 
+/**
+ * The AOIs checked by PostGIS (a valid polygon with an area each) and united into the search
+ * area, split at ±180°; a refused AOI is 4000 naming its index and PostGIS' reason.
+ */
+export async function prepareArea(
+  repository: Pick<ArchiveRepository, 'prepareAois'>,
+  aois: NormalisedGeometry[],
+): Promise<PreparedAois & { union: string }> {
+  const prepared = await repository.prepareAois(aois);
+  const invalid = prepared.aois.findIndex((a) => a.problem !== null);
+  if (invalid >= 0 || !prepared.union) {
+    throw ApiError.invalid('aois', 'search.invalidAoi', {
+      index: Math.max(invalid, 0),
+      reason: prepared.aois[invalid]?.problem ?? 'no area',
+    });
+  }
+  return { ...prepared, union: prepared.union };
+}
+
 const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
 const stripName = (aoi: Aoi): Aoi => ({ type: aoi.type, coordinates: aoi.coordinates }) as Aoi;
-
-/**
- * Runs the writes that follow a search (the stored search and both histories) as one unit:
- * the composition root makes it one transaction, so a search costs one commit, not three.
- */
-export type SearchRecording = <T>(
-  work: (archive: ArchiveRepository, history: HistoryRepository) => Promise<T>,
-) => Promise<T>;
 
 /** Archive search, scene-id search and the search histories (spec 000 §5, §7; 001 §2). */
 export class ArchiveService {
@@ -142,21 +164,13 @@ export class ArchiveService {
     private readonly history: HistoryRepository,
     private readonly catalogue: CatalogueRepository,
     private readonly now: () => Date = () => new Date(),
-    private readonly recording: SearchRecording = (work) => work(archive, history),
   ) {}
 
   /** A new search, or "get more" of an earlier one of the same user when the request names its taskId. */
   async search(userId: number, request: ArchiveSearchRequest, sort?: string): Promise<ArchiveSearchResponse> {
     if (request.taskId) return this.more(userId, request.taskId, request.page);
     const aois = checkSearch(request, this.now());
-    const prepared = await this.archive.prepareAois(aois);
-    const invalid = prepared.aois.findIndex((a) => a.problem !== null);
-    if (invalid >= 0 || !prepared.union) {
-      throw ApiError.invalid('aois', 'search.invalidAoi', {
-        index: Math.max(invalid, 0),
-        reason: prepared.aois[invalid]?.problem ?? 'no area',
-      });
-    }
+    const prepared = await prepareArea(this.archive, aois);
     const stored: StoredSearch = {
       aois: request.aois,
       condition: request.condition,
@@ -173,8 +187,8 @@ export class ArchiveService {
     ]);
     const { rows, count, coverage } = found;
     const taskId = randomUUID();
-    await this.recording(async (archive, history) => {
-      await archive.insertSearch({
+    await this.archive.insertSearch(
+      {
         id: taskId,
         userId,
         kind: 'aoi',
@@ -186,16 +200,15 @@ export class ArchiveService {
         coverage,
         cursor: cursorAfter(request.page.start, rows),
         createdAt: prepared.snapshot,
-      });
-      await recordHistories(
-        history,
+      },
+      historyWrites(
         userId,
         stored,
         satGroups,
         aois,
         prepared.aois.map((a) => a.areaKm2),
-      );
-    });
+      ),
+    );
     return {
       images: rows.map(toArchiveScene),
       more: request.page.start + rows.length < count,
@@ -302,14 +315,14 @@ export class ArchiveService {
   }
 }
 
-async function recordHistories(
-  history: HistoryRepository,
+/** The history entries of a search: the search itself, and each distinct AOI in it. */
+function historyWrites(
   userId: number,
   search: StoredSearch,
   satGroups: { category: string }[],
   normalised: NormalisedGeometry[],
   areas: number[],
-): Promise<void> {
+): WritingCtes {
   const entry: ArchiveHistoryEntryData = {
     condition: search.condition,
     sensor: search.sensor,
@@ -317,7 +330,6 @@ async function recordHistories(
     satGroups,
     aois: search.aois.map(stripName),
   };
-  await history.recordArchiveSearch(userId, entry, digest(entry));
   // One entry per distinct AOI: the same AOI twice in a request is one AOI searched.
   const aois = new Map<string, AoiHistoryInput>();
   for (const [i, aoi] of search.aois.entries()) {
@@ -330,7 +342,10 @@ async function recordHistories(
       key,
     });
   }
-  await history.recordAois(userId, [...aois.values()]);
+  return (p) => [
+    ...archiveHistoryWrites(p, userId, entry, digest(entry)),
+    ...aoiHistoryWrites(p, userId, [...aois.values()]),
+  ];
 }
 
 function cursorAfter(start: number, rows: SceneRow[]): SearchCursor | null {
