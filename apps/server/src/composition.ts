@@ -35,7 +35,7 @@ export function composeServices(db: Pick<Database, 'pool' | 'kind'>) {
   const ingest = new IngestService(scenesRepository, catalogueRepository);
   const overlay = overlayFor(db.kind);
   const archiveRepository = new ArchiveRepository(db.pool, overlay);
-  const archive = new ArchiveService(archiveRepository, new HistoryRepository(db.pool), catalogueRepository);
+  const archive = new ArchiveService(archiveRepository, new HistoryRepository(db.pool));
   // The simulated archive: the catalogue's satellites and every stored element set in, scenes out.
   const archiveGeneration: ArchiveGenerationDeps = {
     satellites: async () => (await catalogueRepository.listSatellites(false)).map(toSatellite),

@@ -14,7 +14,6 @@ import {
 } from '@satportal/contract';
 import type { WritingCtes } from '../../db/params';
 import { ApiError } from '../../http/api-error';
-import type { CatalogueRepository } from '../catalogue/catalogue.repository';
 import { GeometryError, type NormalisedGeometry, normaliseLonLat } from '../scenes/lonlat';
 import {
   type ArchiveHistoryEntryData,
@@ -162,7 +161,6 @@ export class ArchiveService {
   constructor(
     private readonly archive: ArchiveRepository,
     private readonly history: HistoryRepository,
-    private readonly catalogue: CatalogueRepository,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -180,11 +178,7 @@ export class ArchiveService {
     const filter = filterOf(stored);
     const order = parseSort(sort);
     const area: SearchArea = { aoi: prepared.union, areaKm2: prepared.areaKm2, snapshot: prepared.snapshot };
-    // The history's satellite groups are read while the search runs (another connection on PostgreSQL).
-    const [found, satGroups] = await Promise.all([
-      this.archive.firstPage(area, filter, order, request.page.length, request.page.start),
-      this.satGroupsOf(stored.satIds),
-    ]);
+    const found = await this.archive.firstPage(area, filter, order, request.page.length, request.page.start);
     const { rows, count, coverage } = found;
     const taskId = randomUUID();
     await this.archive.insertSearch(
@@ -204,7 +198,6 @@ export class ArchiveService {
       historyWrites(
         userId,
         stored,
-        satGroups,
         aois,
         prepared.aois.map((a) => a.areaKm2),
       ),
@@ -302,32 +295,20 @@ export class ArchiveService {
   purgeOldSearches(): Promise<number> {
     return this.archive.purgeSearchesBefore(new Date(this.now().getTime() - searchRetentionDays * dayMs));
   }
-
-  /** The satellite groups of the chosen satellites, as the archive search history keeps them. */
-  private async satGroupsOf(satIds: number[]): Promise<{ category: string }[]> {
-    const chosen = new Set(satIds);
-    const satellites = await this.catalogue.listSatellites(false);
-    return [...new Set(satellites.filter((s) => chosen.has(s.id)).map((s) => s.category))].map(
-      (category) => ({
-        category,
-      }),
-    );
-  }
 }
 
 /** The history entries of a search: the search itself, and each distinct AOI in it. */
 function historyWrites(
   userId: number,
   search: StoredSearch,
-  satGroups: { category: string }[],
   normalised: NormalisedGeometry[],
   areas: number[],
 ): WritingCtes {
-  const entry: ArchiveHistoryEntryData = {
+  // The satellite groups are added by the statement, from the catalogue.
+  const entry: Omit<ArchiveHistoryEntryData, 'satGroups'> = {
     condition: search.condition,
     sensor: search.sensor,
     satIds: search.satIds,
-    satGroups,
     aois: search.aois.map(stripName),
   };
   // One entry per distinct AOI: the same AOI twice in a request is one AOI searched.

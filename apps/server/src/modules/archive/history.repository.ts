@@ -58,13 +58,25 @@ export class HistoryRepository {
  * Writes (as CTEs of the statement that stores the search) adding a search to its user's
  * archive search history, or moving the same one to the top, and keeping the newest entries
  * only. The statement's scans see the table as it was before the insert, hence "the others".
+ * The entry gets the satellite groups of its `satIds` (in the catalogue's order) here, so that
+ * a search needs no read of the catalogue.
  */
-export function archiveHistoryWrites(p: Params, userId: number, entry: unknown, key: string): string[] {
+export function archiveHistoryWrites(
+  p: Params,
+  userId: number,
+  entry: { satIds: number[] },
+  key: string,
+): string[] {
   const user = p.add(userId, '::int');
+  const groups = `(SELECT coalesce(jsonb_agg(jsonb_build_object('category', x.category) ORDER BY x.sort_order, x.category), '[]')
+                     FROM (SELECT DISTINCT g.sort_order, g.category
+                             FROM satellites s JOIN satellite_groups g ON g.id = s.group_id
+                            WHERE s.id = ANY(${p.add(entry.satIds, '::int[]')})) x)`;
   return [
     `archive_added AS (
        INSERT INTO archive_search_history (user_id, entry, entry_key)
-       VALUES (${user}, ${p.add(JSON.stringify(entry), '::jsonb')}, ${p.add(key)})
+       VALUES (${user}, ${p.add(JSON.stringify(entry), '::jsonb')} || jsonb_build_object('satGroups', ${groups}),
+               ${p.add(key)})
        ON CONFLICT (user_id, entry_key) DO UPDATE SET searched_at = now(), entry = EXCLUDED.entry
        RETURNING id
      )`,
