@@ -42,7 +42,8 @@ export interface NewUser {
   passwordHash: string;
 }
 
-const userWithOrgSql = `
+/** A user with their organisation (`UserWithOrgRow`); callers add the WHERE clause. */
+export const userWithOrgSql = `
   SELECT u.id, u.org_id, u.username, u.email, u.phone, u.is_test, u.timezone, u.language, u.password_hash,
          json_build_object('id', o.id, 'name', o.name, 'type', o.type, 'address', o.address,
                            'contact_person', o.contact_person, 'order_types', o.order_types) AS org

@@ -54,9 +54,8 @@ export class AuthService {
   async authenticate(token: string | undefined): Promise<Principal> {
     if (!token) throw new ApiError(ResultCode.InvalidSession, 'error.invalidSession');
     const session = await this.sessions.findLive(digestToken(token));
-    const row = session && (await this.accounts.findUserById(session.user_id));
-    if (!session || !row) throw new ApiError(ResultCode.InvalidSession, 'error.invalidSession');
-    return { user: toUser(row), sessionId: session.id };
+    if (!session) throw new ApiError(ResultCode.InvalidSession, 'error.invalidSession');
+    return { user: toUser(session.user), sessionId: session.sessionId };
   }
 
   logout(principal: Principal): Promise<void> {

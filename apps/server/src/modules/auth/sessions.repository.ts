@@ -1,10 +1,5 @@
 import type { Queryable } from '../../db/database';
-
-export interface SessionRow {
-  id: number;
-  user_id: number;
-  expires_at: Date;
-}
+import { type UserWithOrgRow, userWithOrgSql } from '../accounts/accounts.repository';
 
 /** SQL of sessions and failed logins. Tokens arrive here only as digests. */
 export class SessionsRepository {
@@ -17,14 +12,21 @@ export class SessionsRepository {
     );
   }
 
-  /** A session that exists, is not revoked and has not expired. */
-  async findLive(tokenHash: string): Promise<SessionRow | undefined> {
-    const { rows } = await this.db.query<SessionRow>(
-      `SELECT id, user_id, expires_at FROM sessions
-        WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()`,
+  /**
+   * A session that exists, is not revoked and has not expired, with its user: one statement,
+   * as every authenticated request asks it.
+   */
+  async findLive(tokenHash: string): Promise<{ sessionId: number; user: UserWithOrgRow } | undefined> {
+    const { rows } = await this.db.query<UserWithOrgRow & { session_id: number }>(
+      `SELECT x.*, s.id AS session_id
+         FROM sessions s, LATERAL (${userWithOrgSql} WHERE u.id = s.user_id) x
+        WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
       [tokenHash],
     );
-    return rows[0];
+    const row = rows[0];
+    if (!row) return undefined;
+    const { session_id: sessionId, ...user } = row;
+    return { sessionId, user };
   }
 
   async revoke(sessionId: number): Promise<void> {
