@@ -80,14 +80,14 @@ export function archiveHistoryWrites(
        ON CONFLICT (user_id, entry_key) DO UPDATE SET searched_at = now(), entry = EXCLUDED.entry
        RETURNING id
      )`,
-    `archive_trimmed AS (
-       DELETE FROM archive_search_history h
-        WHERE h.user_id = ${user}
-          AND h.id NOT IN (SELECT id FROM archive_added)
-          AND h.id NOT IN (SELECT id FROM archive_search_history
-                            WHERE user_id = ${user} AND id NOT IN (SELECT id FROM archive_added)
-                            ORDER BY searched_at DESC, id DESC LIMIT ${p.add(Limits.historyEntries - 1, '::int')})
-     )`,
+    keepNewest(
+      p,
+      'archive_trimmed',
+      'archive_search_history',
+      'archive_added',
+      user,
+      'searched_at DESC, id DESC',
+    ),
   ];
 }
 
@@ -104,14 +104,29 @@ export function aoiHistoryWrites(p: Params, userId: number, aois: AoiHistoryInpu
           SET last_query_at = now(), name = COALESCE(EXCLUDED.name, aoi_search_history.name)
        RETURNING id
      )`,
-    `aoi_trimmed AS (
-       DELETE FROM aoi_search_history h
-        WHERE h.user_id = ${user}
-          AND h.id NOT IN (SELECT id FROM aoi_added)
-          AND h.id NOT IN (SELECT id FROM aoi_search_history
-                            WHERE user_id = ${user} AND id NOT IN (SELECT id FROM aoi_added)
-                            ORDER BY last_query_at DESC, id DESC
-                            LIMIT greatest(${p.add(Limits.historyEntries, '::int')} - (SELECT count(*) FROM aoi_added), 0))
-     )`,
+    keepNewest(p, 'aoi_trimmed', 'aoi_search_history', 'aoi_added', user, 'last_query_at DESC, id DESC'),
   ];
+}
+
+/**
+ * A CTE keeping a user's newest entries of a history table: the ones just `added` and the
+ * newest others, 10 in all.
+ */
+function keepNewest(
+  p: Params,
+  name: string,
+  table: string,
+  added: string,
+  user: string,
+  newestFirst: string,
+) {
+  return `${name} AS (
+       DELETE FROM ${table} h
+        WHERE h.user_id = ${user}
+          AND h.id NOT IN (SELECT id FROM ${added})
+          AND h.id NOT IN (SELECT id FROM ${table}
+                            WHERE user_id = ${user} AND id NOT IN (SELECT id FROM ${added})
+                            ORDER BY ${newestFirst}
+                            LIMIT greatest(${p.add(Limits.historyEntries, '::int')} - (SELECT count(*) FROM ${added}), 0))
+     )`;
 }
