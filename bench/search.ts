@@ -334,6 +334,7 @@ async function httpThroughput(
     catalogue: services.catalogue,
     archive: services.archive,
     aois: services.aois,
+    tasking: services.tasking,
     logger: { level: 'warn' },
     disableRequestLogging: true,
   });

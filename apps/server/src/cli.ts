@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import type { Aoi } from '@satportal/contract';
 import { composeServices } from './composition';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
@@ -28,6 +30,11 @@ const usage = `Usage: npm run cli -- <command> [options]
                       generate archive scenes from the real orbits (deterministic; default: the
                       last three years, about 200,000 scenes, every satellite with elements);
                       --sats takes satellite names, NORAD ids or catalogue ids
+  tasking predict --aoi FILE.geojson --from ISO --to ISO --sats NAME|NORAD,... [--max-ona DEG] [--max-sza DEG]
+                      print the prediction JSON (passes, footprints, coverage, stale elements) of the
+                      satellites over the AOI for any window, past or future; ISO instants, a bare date
+                      is its UTC midnight; --max-ona defaults to each satellite's agility, --max-sza
+                      (day sensors) to 0 = the usual daylight limit (80°)
   ingest FILE|DIR     ingest STAC Items (NDJSON, an ItemCollection, a single Item, or a folder
                       of them) into the archive; idempotent (upsert by scene id); prints the
                       counts and each rejected item with its reason; exits 1 when one was rejected
@@ -55,6 +62,9 @@ const options = {
   density: { type: 'string' },
   seed: { type: 'string' },
   sats: { type: 'string' },
+  aoi: { type: 'string' },
+  'max-ona': { type: 'string' },
+  'max-sza': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -82,6 +92,42 @@ function day(value: string, flag: string): Date {
     throw new UsageError(`--${flag} must be a date YYYY-MM-DD, got "${value}"`);
   }
   return date;
+}
+
+/** An ISO 8601 instant; a bare date is its UTC midnight. */
+function instant(value: string, flag: string): Date {
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime()))
+    throw new UsageError(`--${flag} must be an ISO 8601 date or time, got "${value}"`);
+  return date;
+}
+
+function degrees(value: string, flag: string): number {
+  const n = Number(value);
+  if (!(Number.isFinite(n) && n >= 0 && n <= 90))
+    throw new UsageError(`--${flag} must be 0–90 degrees, got "${value}"`);
+  return n;
+}
+
+/** The polygons of a GeoJSON file: a geometry, a Feature or a FeatureCollection. */
+async function aoisOfFile(path: string): Promise<Aoi[]> {
+  let doc: { type?: string; geometry?: unknown; features?: { geometry?: unknown }[] };
+  try {
+    doc = JSON.parse(await readFile(path, 'utf8'));
+  } catch (e) {
+    throw new UsageError(`--aoi: cannot read "${path}" as GeoJSON: ${(e as Error).message}`);
+  }
+  const geometries =
+    doc.type === 'FeatureCollection'
+      ? (doc.features ?? []).map((f) => f.geometry)
+      : doc.type === 'Feature'
+        ? [doc.geometry]
+        : [doc];
+  const polygons = geometries.filter(
+    (g): g is Aoi => !!g && ['Polygon', 'MultiPolygon'].includes((g as { type?: string }).type ?? ''),
+  );
+  if (!polygons.length) throw new UsageError(`--aoi: "${path}" holds no Polygon or MultiPolygon`);
+  return polygons;
 }
 
 /** Satellites by name, NORAD id or catalogue id; an unknown one is an error, not a silent skip. */
@@ -119,6 +165,7 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
     'tle load',
     'ingest',
     'simulate',
+    'tasking predict',
   ];
   if (!known.includes(command)) throw new UsageError(`unknown command "${positionals.join(' ')}"`);
   if (command === 'tle load' && operands.length !== 1) throw new UsageError('tle load needs one FILE');
@@ -127,9 +174,11 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
     throw new UsageError(`unexpected "${operands.join(' ')}"`);
   }
 
-  const db = await openDatabase(loadConfig(), { mode: 'share', onProgress: (m) => out(m) });
+  // A prediction's standard output is its JSON alone: progress goes to standard error.
+  const progress = command === 'tasking predict' ? (m: string) => console.error(m) : out;
+  const db = await openDatabase(loadConfig(), { mode: 'share', onProgress: progress });
   try {
-    const { accounts, catalogue, orbitalElements, ingest, archiveGeneration } = composeServices(db);
+    const { accounts, catalogue, orbitalElements, ingest, archiveGeneration, tasking } = composeServices(db);
     switch (command) {
       case 'org create': {
         const org = await accounts.createOrganisation({
@@ -203,6 +252,24 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
           `simulated ${report.written} scenes (${report.inserted} new, ${report.updated} updated) ` +
             `from ${from.toISOString().slice(0, 10)} to ${to.toISOString().slice(0, 10)}, density ${report.density.toPrecision(3)}, ${report.seconds.toFixed(1)} s`,
         );
+        break;
+      }
+      case 'tasking predict': {
+        await catalogue.seedConstellation(defaultConstellation);
+        const from = instant(required(values.from, 'from'), 'from');
+        const to = instant(required(values.to, 'to'), 'to');
+        if (from >= to) throw new UsageError('--from must be before --to');
+        const satIds = await satellitesNamed(required(values.sats, 'sats'), archiveGeneration);
+        const prediction = await tasking.predictWindow({
+          aois: await aoisOfFile(required(values.aoi, 'aoi')),
+          from,
+          to,
+          satIds,
+          maxOffNadirDeg: values['max-ona'] === undefined ? 90 : degrees(values['max-ona'], 'max-ona'),
+          maxSunZenithDeg: values['max-sza'] === undefined ? 0 : degrees(values['max-sza'], 'max-sza'),
+          taskableOnly: false,
+        });
+        out(JSON.stringify(prediction, null, 2));
         break;
       }
       case 'ingest': {

@@ -18,6 +18,8 @@ import { ScenesRepository } from './modules/scenes/scenes.repository';
 import type { ArchiveGenerationDeps } from './modules/simulator/archive-generation';
 import { StacRepository } from './modules/stac/stac.repository';
 import { StacService } from './modules/stac/stac.service';
+import { TaskingRepository } from './modules/tasking/tasking.repository';
+import { TaskingService } from './modules/tasking/tasking.service';
 
 /** Repositories and services over one database: shared by the server, the CLI and the tests. */
 export function composeServices(db: Pick<Database, 'pool' | 'kind'>) {
@@ -55,6 +57,12 @@ export function composeServices(db: Pick<Database, 'pool' | 'kind'>) {
     archiveRepository,
     stac: new StacService(new StacRepository(db.pool, archiveRepository)),
     aois: new AoisService(new AoisRepository(db.pool)),
+    tasking: new TaskingService(
+      catalogueRepository,
+      orbitalElementsRepository,
+      archiveRepository,
+      new TaskingRepository(db.pool, overlay),
+    ),
   };
 }
 

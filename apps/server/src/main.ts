@@ -47,6 +47,7 @@ async function main() {
     catalogue: services.catalogue,
     archive: services.archive,
     aois: services.aois,
+    tasking: services.tasking,
     stac: services.stac,
     quicklooks: {
       renderer: new QuicklookRenderer({ cacheDir: join(config.dataDir, 'cache/quicklooks') }),

@@ -51,7 +51,11 @@ export const AoiMultiPolygon = Type.Object({
 export const Aoi = Type.Union([AoiPolygon, AoiMultiPolygon]);
 export type Aoi = Static<typeof Aoi>;
 
-const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD (UTC day)' });
+/** A calendar day, YYYY-MM-DD (UTC). */
+export const IsoDate = Type.String({
+  pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+  description: 'YYYY-MM-DD (UTC day)',
+});
 
 /** Search condition (spec 000 §3); the defaults are those of the search panel (spec 000 §5). */
 export const SearchCondition = Type.Object({
@@ -100,6 +104,12 @@ export const SearchPage = Type.Object({
   length: Type.Integer({ minimum: 1, maximum: Limits.archivePageSize, default: Limits.archivePageSize }),
 });
 
+/** The satellites of the chosen satellite groups (archive search, tasking prediction). */
+export const SatelliteIds = Type.Array(Type.Integer(), {
+  maxItems: 1000,
+  description: 'satellites of the chosen satellite groups; at least one (placeholder.selectSatellite)',
+});
+
 /** Archive search request (spec 000 §7 "Archive search"). */
 export const ArchiveSearchRequest = Type.Object({
   page: SearchPage,
@@ -111,10 +121,7 @@ export const ArchiveSearchRequest = Type.Object({
   ),
   aois: Type.Array(Aoi, { maxItems: Limits.aoisMax, description: 'at least one AOI' }),
   condition: SearchCondition,
-  satIds: Type.Array(Type.Integer(), {
-    maxItems: 1000,
-    description: 'satellites of the chosen satellite groups; at least one (placeholder.selectSatellite)',
-  }),
+  satIds: SatelliteIds,
   sensor: Type.Optional(SensorChoice),
 });
 export type ArchiveSearchRequest = Static<typeof ArchiveSearchRequest>;

@@ -7,3 +7,4 @@ export * from './coordinates';
 export * from './envelope';
 export * from './limits';
 export * from './routes';
+export * from './tasking';

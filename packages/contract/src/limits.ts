@@ -23,6 +23,11 @@ export const Limits = {
   aoiPositionsMax: 20_000,
   /** Search and AOI histories keep the last 10 entries (spec 000 §2, 001 §9) */
   historyEntries: 10,
+  /** Tasking prediction (spec 000 §5, §9): the start at most 15 days ahead, the span at most 30 days */
+  taskingStartMaxDaysAhead: 15,
+  taskingSpanMaxDays: 30,
+  /** A prediction warns when its orbital elements are older than this at the window start (DESIGN §1) */
+  staleElementsDays: 14,
 } as const;
 
 /** Organisation types seen in the spec (001 §1): 3 reseller, 4 direct customer. */

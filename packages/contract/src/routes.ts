@@ -19,6 +19,7 @@ export const Paths = {
   aoiTime: '/aois/:id/time',
   aoisExport: '/aois/export',
   aoisUpload: '/aois/upload',
+  taskingPredictions: '/tasking/predictions',
 } as const;
 
 export const apiPath = (p: (typeof Paths)[keyof typeof Paths]) => `${ApiBase}${p}`;

@@ -20,6 +20,7 @@ async function appWith(register: (app: Awaited<ReturnType<typeof buildApp>>) => 
     catalogue: {} as never,
     archive: {} as never,
     aois: {} as never,
+    tasking: {} as never,
   });
   register(app);
   await app.ready();

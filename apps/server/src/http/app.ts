@@ -22,6 +22,8 @@ import { type QuicklookDeps, quicklookRoutes } from '../modules/quicklooks/quick
 import { StacBase } from '../modules/stac/stac.mapper';
 import { stacRoutes } from '../modules/stac/stac.routes';
 import type { StacService } from '../modules/stac/stac.service';
+import { taskingRoutes } from '../modules/tasking/tasking.routes';
+import type { TaskingService } from '../modules/tasking/tasking.service';
 import { installAuth } from './auth-plugin';
 import { installErrorHandler } from './error-handler';
 import type { Http } from './types';
@@ -34,6 +36,7 @@ export interface AppDeps {
   catalogue: CatalogueService;
   archive: ArchiveService;
   aois: AoisService;
+  tasking: TaskingService;
   /** The public STAC API at /stac/v1 (absent: not served). */
   stac?: StacService;
   /** The quicklook WMS at /tiles/quicklooks/wms, session required (absent: not served). */
@@ -97,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<Http> {
       catalogueRoutes(http, deps.catalogue);
       archiveRoutes(http, deps.archive);
       aoisRoutes(http, deps.aois);
+      taskingRoutes(http, deps.tasking);
     },
     { prefix: ApiBase },
   );

@@ -51,6 +51,7 @@ export async function startHarness(): Promise<Harness> {
     catalogue: services.catalogue,
     archive: services.archive,
     aois: services.aois,
+    tasking: services.tasking,
     stac: services.stac,
     quicklooks: { renderer: new QuicklookRenderer(), scenes: services.archiveRepository },
   });

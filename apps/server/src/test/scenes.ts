@@ -66,6 +66,20 @@ export function box(west: number, south: number, east: number, north: number) {
   };
 }
 
+/** A polygon whose ring crosses itself (invalid for PostGIS): a bow tie over 0–1° E, 0–1° N. */
+export const bowtie = {
+  type: 'Polygon' as const,
+  coordinates: [
+    [
+      [0, 0],
+      [1, 1],
+      [1, 0],
+      [0, 1],
+      [0, 0],
+    ],
+  ],
+};
+
 /** A scene with plausible values; `overrides` set what a test is about. */
 export function scene(
   overrides: Partial<SceneInput> & Pick<SceneInput, 'id' | 'satelliteId' | 'footprint'>,

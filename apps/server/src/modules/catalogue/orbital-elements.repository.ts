@@ -88,6 +88,20 @@ export class OrbitalElementsRepository {
     );
     return rows[0];
   }
+
+  /** The same for several satellites at once: a row per satellite that has elements. */
+  async nearestForSatellites(
+    satelliteIds: number[],
+    at: Date,
+  ): Promise<(OrbitalElementsRow & { satellite_id: number })[]> {
+    const { rows } = await this.db.query<OrbitalElementsRow & { satellite_id: number }>(
+      `SELECT s.id AS satellite_id, n.* FROM satellites s
+         CROSS JOIN LATERAL (${nearestSql('s.norad_id')}) n
+        WHERE s.id = ANY($1::int[])`,
+      [satelliteIds, at],
+    );
+    return rows;
+  }
 }
 
 const nearestSql = (noradId: string) => `

@@ -1,10 +1,11 @@
-import { type Capability, type Satellite, SensorType } from '@satportal/contract';
+import { type Satellite, SensorType } from '@satportal/contract';
 import { defaultConstellation } from '../catalogue/constellation';
 import {
   EARTH_MEAN_RADIUS_KM,
   groundDistanceForOffNadir,
   offNadirForGroundDistance,
 } from '../orbits/geodesy';
+import { halfFieldOfViewDeg as halfFieldOfView } from '../orbits/imaging';
 
 /**
  * How each satellite acquires: the rules of DESIGN §5 turned into figures.
@@ -63,27 +64,13 @@ export interface AcquisitionPlan {
   video: boolean;
 }
 
-/**
- * Lighting rules at the scene centre: optical, hyperspectral and video need
- * daylight, sun zenith below 80° (the usual cut-off of optical archives;
- * Sentinel-2 and Landsat stop acquiring around 80–85°); night-light needs
- * darkness, the Sun 12° below the horizon (nautical night, zenith above 102°);
- * radar images in any light.
- */
-export const MAX_DAY_SUN_ZENITH_DEG = 80;
-export const MIN_NIGHT_SUN_ZENITH_DEG = 102;
-
-/** Whether a sensor type may image with the Sun at this zenith angle. */
-export function lightingAllows(sensorType: number, sunZenithDeg: number): boolean {
-  if (sensorType === SensorType.Radar) return true;
-  if (sensorType === SensorType.Night) return sunZenithDeg > MIN_NIGHT_SUN_ZENITH_DEG;
-  return sunZenithDeg < MAX_DAY_SUN_ZENITH_DEG;
-}
-
-/** The satellite's first sensor that may image in this light, or undefined. */
-export function capabilityForLight(caps: Capability[], sunZenithDeg: number): Capability | undefined {
-  return caps.find((c) => lightingAllows(c.type, sunZenithDeg));
-}
+/** The lighting rules live with the imaging geometry; the simulator applies them at the scene centre. */
+export {
+  capabilityForLight,
+  lightingAllows,
+  MAX_DAY_SUN_ZENITH_DEG,
+  MIN_NIGHT_SUN_ZENITH_DEG,
+} from '../orbits/imaging';
 
 /** Nominal ground speed of the sub-satellite point at an altitude, km/s (circular orbit). */
 export function nominalGroundSpeedKmS(altitudeKm: number): number {
@@ -106,7 +93,7 @@ export function acquisitionPlan(sat: SimulatorSatellite): AcquisitionPlan {
   const caps = sat.cap.caps;
   const isRadar = caps.some((c) => c.type === SensorType.Radar);
   const video = caps.some((c) => c.type === SensorType.Video);
-  const halfFieldOfViewDeg = (Math.atan(sat.swathKm / 2 / sat.altitudeKm) * 180) / Math.PI;
+  const halfFieldOfViewDeg = halfFieldOfView(sat.swathKm, sat.altitudeKm);
   const systematic = isRadar ? sat.swathKm >= 150 : sat.maxOffNadirDeg <= halfFieldOfViewDeg + 1.5;
   const speed = nominalGroundSpeedKmS(sat.altitudeKm);
   let radar: AcquisitionPlan['radar'];

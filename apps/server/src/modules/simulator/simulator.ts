@@ -5,14 +5,16 @@ import {
   groundPointAtLook,
   offNadirForGroundDistance,
 } from '../orbits/geodesy';
+import {
+  capabilityForLight,
+  groundSampleDistance,
+  radarEdges,
+  roundGsd,
+  swathOutline,
+} from '../orbits/imaging';
 import { InvalidElementsError, lookFrameOf, Orbit, type OrbitState } from '../orbits/orbit';
 import { sunAngles } from '../orbits/sun';
-import {
-  type AcquisitionPlan,
-  acquisitionPlan,
-  capabilityForLight,
-  type SimulatorSatellite,
-} from './acquisition';
+import { type AcquisitionPlan, acquisitionPlan, type SimulatorSatellite } from './acquisition';
 import { drawCloudCover } from './cloud';
 import { type Footprint, footprintFromRing, type Position } from './footprint';
 import { type LandMask, landMask } from './land-mask';
@@ -191,19 +193,6 @@ async function orbitForDay(run: Run, ctx: Context, day: number): Promise<Orbit |
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
-function roundGsd(x: number): number {
-  return x < 10 ? Math.round(x * 100) / 100 : Math.round(x * 10) / 10;
-}
-
-/** Cross-track angles (signed, degrees) of the near and far edges of a radar swath centred at `centreDeg`. */
-function radarEdges(altitudeKm: number, swathKm: number, centreDeg: number): [number, number] {
-  const sign = Math.sign(centreDeg) || 1;
-  const centreKm = groundDistanceForOffNadir(altitudeKm, Math.abs(centreDeg));
-  const near = offNadirForGroundDistance(altitudeKm, Math.max(0, centreKm - swathKm / 2));
-  const far = offNadirForGroundDistance(altitudeKm, centreKm + swathKm / 2);
-  return sign > 0 ? [near, far] : [-far, -near];
-}
-
 interface Look {
   /** Signed roll to the scene centre. */
   centreDeg: number;
@@ -241,13 +230,12 @@ function buildScene(
   const footprint = footprintFromRing(ring);
   if (!footprint) return null;
 
-  // GSD: along track it grows with the slant range, across the track also with 1/cos(incidence);
-  // the nominal GSD is at the catalogue altitude. Flat-Earth limit: gsd / cos(off-nadir)^1.5.
   const radar = cap.type === SensorType.Radar;
-  const range = centre.slantRangeKm / sat.altitudeKm;
-  const gsdAlong = radar ? cap.maxResolution : cap.maxResolution * range;
-  const gsdCross = radar ? cap.maxResolution : gsdAlong / Math.cos((centre.incidenceDeg * Math.PI) / 180);
-  const gsd = radar ? cap.maxResolution : Math.sqrt(gsdAlong * gsdCross);
+  const {
+    along: gsdAlong,
+    cross: gsdCross,
+    gsd,
+  } = groundSampleDistance(cap, sat.altitudeKm, centre.slantRangeKm, centre.incidenceDeg);
 
   const cloudCover = radar ? 0 : drawCloudCover(random, centre.lat, time);
   const offNadir = Math.abs(look.centreDeg);
@@ -328,19 +316,7 @@ function footprintRing(orbit: Orbit, state: OrbitState, look: Look): Position[] 
     look.lengthKm >= 100
       ? [state.time - half, state.time, state.time + half]
       : [state.time - half, state.time + half];
-  const left: Position[] = [];
-  const right: Position[] = [];
-  for (const t of times) {
-    const s = t === state.time ? state : orbit.state(t);
-    if (!s) return null;
-    const frame = lookFrameOf(s);
-    const l = groundPointAtLook(frame, look.leftDeg);
-    const r = groundPointAtLook(frame, look.rightDeg);
-    if (!l || !r) return null;
-    left.push([l.lon, l.lat]);
-    right.push([r.lon, r.lat]);
-  }
-  return [...left, ...right.reverse()];
+  return swathOutline(orbit, times, look.leftDeg, look.rightDeg, state);
 }
 
 function stereoOf(cap: Capability, plan: AcquisitionPlan, random: Random): StereoMode | null {

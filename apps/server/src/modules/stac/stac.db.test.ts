@@ -4,7 +4,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness, uniqueName } from '../../test/harness';
-import { box, createTestSatellites, scene } from '../../test/scenes';
+import { bowtie, box, createTestSatellites, scene } from '../../test/scenes';
 import { defaultConstellation } from '../catalogue/constellation';
 import { slugOf } from './stac.params';
 
@@ -199,18 +199,6 @@ describe('/stac/v1', () => {
       expect(r.body.code).toBe('BadRequest');
       expect(typeof r.body.description).toBe('string');
     }
-    const bowtie = {
-      type: 'Polygon',
-      coordinates: [
-        [
-          [0, 0],
-          [1, 1],
-          [1, 0],
-          [0, 1],
-          [0, 0],
-        ],
-      ],
-    };
     const r = await h.app.inject({ method: 'POST', url: '/stac/v1/search', payload: { intersects: bowtie } });
     expect(r.statusCode).toBe(400);
     expect(r.json().code).toBe('BadRequest');

@@ -111,7 +111,8 @@ describe('vertex limit', () => {
     const kmz = zipSync({ 'doc.kml': strToU8(kmlWithVertices(1_000_000)) }, { level: 9 });
     expect(kmz.length).toBeLessThan(AoiUploadLimits.maxBytes);
     expect(refusal(() => read('big.kmz', kmz))).toBe('upload.tooManyVertices');
-  });
+    // Writing and compressing the 10⁶-vertex file itself takes seconds on a busy machine.
+  }, 60_000);
 
   it('counts GeoJSON positions: the limit passes, one more does not', () => {
     const ring = (n: number) => {

@@ -1,0 +1,234 @@
+import {
+  type Aoi,
+  Limits,
+  ResultCode,
+  type Satellite,
+  type SensorChoice,
+  type StaleElements,
+  type TaskingPass,
+  type TaskingPrediction,
+  type TaskingPredictionRequest,
+  type TaskingPredictionResponse,
+  type UnpredictedSatellite,
+} from '@satportal/contract';
+import { ApiError } from '../../http/api-error';
+import { percent } from '../archive/archive.mapper';
+import type { ArchiveRepository } from '../archive/archive.repository';
+import { checkAois, prepareArea, utcDay } from '../archive/archive.service';
+import { toSatellite } from '../catalogue/catalogue.mapper';
+import type { CatalogueRepository } from '../catalogue/catalogue.repository';
+import type { OrbitalElementsRepository } from '../catalogue/orbital-elements.repository';
+import { InvalidElementsError, Orbit } from '../orbits/orbit';
+import type { NormalisedGeometry } from '../scenes/lonlat';
+import { matchingCapabilities, type PredictedPass, predictPasses } from './prediction';
+import { type PassTarget, prepareTarget } from './target';
+import { groupByDay, toTaskingPass } from './tasking.mapper';
+import type { TaskingRepository } from './tasking.repository';
+
+const dayMs = 86_400_000;
+
+/** A prediction over any window (the operator CLI); the API's rules come before it. */
+export interface PredictionWindow {
+  aois: Aoi[];
+  from: Date;
+  to: Date;
+  satIds: number[];
+  maxOffNadirDeg: number;
+  /** Day sensors' sun zenith limit; 0: the usual daylight limit. */
+  maxSunZenithDeg: number;
+  orbitDirection?: 0 | 1 | 2;
+  sensor?: SensorChoice | undefined;
+  /** The API predicts only satellites that take tasking orders; the CLI any satellite. */
+  taskableOnly: boolean;
+}
+
+/**
+ * The window of a tasking prediction (spec 000 §5 "Tasking prediction"), checked in the panel's
+ * order: a satellite group, then the dates. Days are UTC days; the window runs from the start
+ * day (or now, if later) to the end of the end day.
+ */
+export function taskingWindow(request: Pick<TaskingPredictionRequest, 'condition' | 'satIds'>, now: Date) {
+  if (!request.satIds.length) throw ApiError.invalid('satIds', 'placeholder.selectSatellite');
+  const c = request.condition;
+  const from = utcDay(c.fdate);
+  if (from === undefined) throw ApiError.invalid('condition.fdate', 'search.invalidDate');
+  const to = utcDay(c.tdate);
+  if (to === undefined) throw ApiError.invalid('condition.tdate', 'search.invalidDate');
+  if (from > to) throw ApiError.invalid('condition.fdate', 'search.exceedTime');
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const day = (t: number) => new Date(t).toISOString().slice(0, 10);
+  // Yesterday (UTC) is still today west of Greenwich.
+  if (from < today - dayMs) {
+    throw ApiError.invalid('condition.fdate', 'search.dateOutOfRange', {
+      min: day(today - dayMs),
+      max: day(today + Limits.taskingStartMaxDaysAhead * dayMs),
+    });
+  }
+  if (from > today + Limits.taskingStartMaxDaysAhead * dayMs) {
+    throw ApiError.invalid('condition.fdate', 'search.exceed15', { days: Limits.taskingStartMaxDaysAhead });
+  }
+  if (to - from > Limits.taskingSpanMaxDays * dayMs) {
+    throw ApiError.invalid('condition.tdate', 'search.exceed30', { days: Limits.taskingSpanMaxDays });
+  }
+  return { from: new Date(Math.max(from, now.getTime())), to: new Date(to + dayMs) };
+}
+
+/**
+ * AOI polygons grouped into pass-search targets: polygons whose caps come within 1° of each
+ * other search together (an AOI split at ±180°, overlapping AOIs), distant ones apart, so each
+ * target stays compact and a satellite's overpass of it is one pass.
+ */
+export function targetsOf(aois: NormalisedGeometry[]): PassTarget[] {
+  const polygons = aois.flatMap((a) => a.coordinates);
+  const caps = polygons.map((p) => prepareTarget({ coordinates: [p] }, 1));
+  const group = polygons.map((_, i) => i);
+  const root = (i: number): number => {
+    if (group[i] !== i) group[i] = root(group[i]!);
+    return group[i]!;
+  };
+  for (let i = 0; i < caps.length; i++) {
+    for (let j = i + 1; j < caps.length; j++) {
+      const a = caps[i]!;
+      const b = caps[j]!;
+      const cos = a.centre[0] * b.centre[0] + a.centre[1] * b.centre[1] + a.centre[2] * b.centre[2];
+      if (Math.acos(Math.min(1, cos)) <= a.radius + b.radius + Math.PI / 180) group[root(j)] = root(i);
+    }
+  }
+  const clusters = new Map<number, number[][][][]>();
+  polygons.forEach((p, i) => {
+    const list = clusters.get(root(i)) ?? [];
+    list.push(p);
+    clusters.set(root(i), list);
+  });
+  return [...clusters.values()].map((coordinates) => prepareTarget({ coordinates }));
+}
+
+/** Tasking prediction (spec 000 §2, §3, §5, §7): passes of real orbits over the AOIs. */
+export class TaskingService {
+  constructor(
+    private readonly catalogue: CatalogueRepository,
+    private readonly elements: OrbitalElementsRepository,
+    private readonly areas: Pick<ArchiveRepository, 'prepareAois'>,
+    private readonly tasking: TaskingRepository,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** The panel's prediction: its rules, taskable satellites only; an empty prediction is `order.nullbody`. */
+  async predict(request: TaskingPredictionRequest): Promise<TaskingPredictionResponse> {
+    const { from, to } = taskingWindow(request, this.now());
+    const c = request.condition;
+    const prediction = await this.predictWindow({
+      aois: request.aois,
+      from,
+      to,
+      satIds: request.satIds,
+      maxOffNadirDeg: c.ona,
+      maxSunZenithDeg: c.sza,
+      orbitDirection: c.orbit ?? 0,
+      sensor: request.sensor,
+      taskableOnly: true,
+    });
+    if (!prediction.total) throw new ApiError(ResultCode.NotFound, 'order.nullbody');
+    return [prediction];
+  }
+
+  /**
+   * The passes of the chosen satellites over the AOIs in [from, to), with the elements whose
+   * epoch is nearest the window's middle, each satellite's footprints, and the AOI coverage
+   * of their union.
+   */
+  async predictWindow(w: PredictionWindow): Promise<TaskingPrediction> {
+    const aois = checkAois(w.aois);
+    const area = await prepareArea(this.areas, aois);
+    const targets = targetsOf(aois);
+    const chosen = new Set(w.satIds);
+    const satellites = (await this.catalogue.listSatellites(false))
+      .map(toSatellite)
+      .filter((s) => chosen.has(s.id));
+    const unpredicted: UnpredictedSatellite[] = [];
+    const unavailable = (sat: Satellite, reason: UnpredictedSatellite['reason']) =>
+      unpredicted.push({ satId: sat.id, satName: sat.name, reason });
+    const candidates = satellites.filter((sat) => {
+      if (w.taskableOnly && sat.status === 'retired') unavailable(sat, 'retired');
+      else if (w.taskableOnly && !sat.taskable) unavailable(sat, 'notTaskable');
+      else if (!matchingCapabilities(sat, w.sensor).length) unavailable(sat, 'noSensor');
+      else return true;
+      return false;
+    });
+    const fromMs = w.from.getTime();
+    const toMs = w.to.getTime();
+    const middle = new Date((fromMs + toMs) / 2);
+    const elements = new Map(
+      (
+        await this.elements.nearestForSatellites(
+          candidates.map((s) => s.id),
+          middle,
+        )
+      ).map((e) => [e.satellite_id, e]),
+    );
+    const conditions = {
+      fromMs,
+      toMs,
+      maxOffNadirDeg: w.maxOffNadirDeg,
+      maxSunZenithDeg: w.maxSunZenithDeg,
+      orbitDirection: w.orbitDirection ?? 0,
+      sensor: w.sensor,
+    };
+    const staleElements: StaleElements[] = [];
+    const passes: PredictedPass[] = [];
+    const items: TaskingPass[] = [];
+    for (const sat of candidates) {
+      const set = elements.get(sat.id);
+      let orbit: Orbit | undefined;
+      try {
+        orbit = set && Orbit.fromTle(set.line1, set.line2);
+      } catch (e) {
+        if (!(e instanceof InvalidElementsError)) throw e;
+      }
+      if (!set || !orbit) {
+        unavailable(sat, 'noElements');
+        continue;
+      }
+      const ageDays = (fromMs - set.epoch.getTime()) / dayMs;
+      if (ageDays > Limits.staleElementsDays) {
+        staleElements.push({
+          satId: sat.id,
+          satName: sat.name,
+          noradId: sat.noradId,
+          epoch: set.epoch.toISOString(),
+          ageDays: Math.round(ageDays * 10) / 10,
+        });
+      }
+      for (const target of targets) {
+        for (const pass of predictPasses(sat, orbit, target, conditions)) {
+          passes.push(pass);
+          items.push(toTaskingPass(pass, sat, set.epoch));
+        }
+      }
+    }
+    const coverage = passes.length
+      ? await this.tasking.coverage(
+          area.union,
+          area.areaKm2,
+          passes.map((p) => p.footprint),
+        )
+      : 0;
+    const list = groupByDay(items);
+    const ordered = list.flatMap((d) => d.item);
+    return {
+      total: ordered.length,
+      beginTime: ordered[0]?.enterTime ?? null,
+      endTime:
+        ordered
+          .map((p) => p.leaveTime)
+          .sort()
+          .at(-1) ?? null,
+      coverage: percent(coverage),
+      list,
+      windowStart: w.from.toISOString(),
+      windowEnd: w.to.toISOString(),
+      staleElements,
+      unpredicted,
+    };
+  }
+}

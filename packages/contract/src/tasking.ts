@@ -1,0 +1,159 @@
+import { type Static, Type } from 'typebox';
+import { Aoi, IsoDate, Position, SatelliteIds, SensorChoice } from './archive';
+import { SensorTypeSchema } from './catalogue';
+import { Limits } from './limits';
+
+/**
+ * Tasking prediction (spec 000 §2 Tasking panel, §3 "Tasking prediction
+ * response", §5 "Tasking prediction", §7 call table): the passes in which
+ * chosen satellites can image an AOI within a window.
+ */
+
+/** The conditions of the tasking panel; the defaults are those of spec 000 §5. */
+export const TaskingCondition = Type.Object({
+  fdate: IsoDate,
+  tdate: IsoDate,
+  cc: Type.Number({
+    minimum: 0,
+    maximum: 100,
+    default: 15,
+    description:
+      'maximum cloud cover of the order, %; a prediction cannot know the clouds, so passes are not filtered by it',
+  }),
+  ac: Type.Number({
+    minimum: 0,
+    maximum: 100,
+    default: 100,
+    description: 'AOI coverage the order asks for, %; not a filter of single passes',
+  }),
+  ona: Type.Number({
+    minimum: 0,
+    maximum: 90,
+    default: 25,
+    description: "maximum off-nadir angle, degrees; a satellite's own agility limits it further",
+  }),
+  sza: Type.Number({
+    minimum: 0,
+    maximum: 90,
+    default: 0,
+    description:
+      'maximum sun zenith at the AOI for day sensors (optical, hyperspectral, video), degrees; 0 (the default) means the usual daylight limit of 80°. Night-light passes need the Sun 12° below the horizon, radar has no sun rule.',
+  }),
+  orbit: Type.Optional(
+    Type.Enum([0, 1, 2], { default: 0, description: '0 all, 1 ascending passes only, 2 descending only' }),
+  ),
+});
+export type TaskingCondition = Static<typeof TaskingCondition>;
+
+/** Tasking prediction request (spec 000 §7: taskId, aois, condition, satIds, sensor). */
+export const TaskingPredictionRequest = Type.Object({
+  taskId: Type.Optional(
+    Type.Union([Type.String({ maxLength: 100 }), Type.Null()], {
+      description: "the panel's task id; predictions are not stored, it is accepted and not used",
+    }),
+  ),
+  aois: Type.Array(Aoi, {
+    maxItems: Limits.aoisMax,
+    description: 'at least one AOI; the prediction is over their union',
+  }),
+  condition: TaskingCondition,
+  satIds: SatelliteIds,
+  sensor: Type.Optional(SensorChoice),
+});
+export type TaskingPredictionRequest = Static<typeof TaskingPredictionRequest>;
+
+/** One pass (spec 000 §3 list item entry), with the geometry that explains it. */
+export const TaskingPass = Type.Object({
+  enterTime: Type.String({
+    format: 'date-time',
+    description: 'the AOI comes within the off-nadir limit (or the window starts), UTC',
+  }),
+  leaveTime: Type.String({
+    format: 'date-time',
+    description: 'the AOI leaves the off-nadir limit (or the window ends), UTC',
+  }),
+  bestTime: Type.String({
+    format: 'date-time',
+    description: 'the instant of the smallest off-nadir angle, UTC',
+  }),
+  satId: Type.Integer(),
+  satName: Type.String(),
+  satGroupName: Type.String(),
+  noradId: Type.Integer(),
+  sensorType: SensorTypeSchema,
+  imageGsd: Type.Number({ description: 'ground sample distance at the off-nadir angle of the pass, metres' }),
+  offNadirAngle: Type.Number({
+    description:
+      'the smallest off-nadir angle at which the satellite sees the AOI in this pass, degrees, 2 decimals',
+  }),
+  lookSide: Type.Union([Type.Literal('left'), Type.Literal('right'), Type.Literal('nadir')], {
+    description: 'side of the ground track the AOI is seen on; nadir: the track crosses the AOI',
+  }),
+  orbit: Type.Enum([1, 2], { description: '1 ascending, 2 descending' }),
+  sunZenith: Type.Number({ description: 'sun zenith at the AOI at the best time, degrees' }),
+  boundaries: Type.Array(Type.Array(Position), {
+    description:
+      'the imaged footprint: the swath at the off-nadir angle of the pass along the AOI, outer ring of each part as [lon, lat] (two parts when split at ±180°)',
+  }),
+  elementsEpoch: Type.String({ format: 'date-time', description: 'epoch of the orbital elements used' }),
+});
+export type TaskingPass = Static<typeof TaskingPass>;
+
+export const TaskingPassDay = Type.Object({
+  date: IsoDate,
+  item: Type.Array(TaskingPass, { description: 'the passes entering on this UTC day, by enter time' }),
+});
+export type TaskingPassDay = Static<typeof TaskingPassDay>;
+
+/** Orbital elements older than `Limits.staleElementsDays` at the window start: the passes may be off. */
+export const StaleElements = Type.Object({
+  satId: Type.Integer(),
+  satName: Type.String(),
+  noradId: Type.Integer(),
+  epoch: Type.String({ format: 'date-time' }),
+  ageDays: Type.Number({ description: 'days from the epoch to the window start, 1 decimal' }),
+});
+export type StaleElements = Static<typeof StaleElements>;
+
+export const UnpredictedReasons = ['notTaskable', 'retired', 'noElements', 'noSensor'] as const;
+export type UnpredictedReason = (typeof UnpredictedReasons)[number];
+
+/** A chosen satellite the prediction left out, and why. */
+export const UnpredictedSatellite = Type.Object({
+  satId: Type.Integer(),
+  satName: Type.String(),
+  reason: Type.Enum([...UnpredictedReasons], {
+    description:
+      'notTaskable: takes no tasking orders; retired; noElements: no orbital elements loaded; noSensor: no sensor matches the sensor choice',
+  }),
+});
+export type UnpredictedSatellite = Static<typeof UnpredictedSatellite>;
+
+/** The prediction (spec 000 §3: data[0]). */
+export const TaskingPrediction = Type.Object({
+  total: Type.Integer({ description: 'number of passes' }),
+  beginTime: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description: 'enter time of the first pass',
+  }),
+  endTime: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description: 'leave time of the last pass',
+  }),
+  coverage: Type.Number({
+    description: 'percentage of the AOI covered by the union of all pass footprints (geodesic), 2 decimals',
+  }),
+  list: Type.Array(TaskingPassDay),
+  windowStart: Type.String({ format: 'date-time', description: 'the window searched, UTC' }),
+  windowEnd: Type.String({ format: 'date-time' }),
+  staleElements: Type.Array(StaleElements, {
+    description: 'staleness warning: satellites whose elements were older than 14 days at the window start',
+  }),
+  unpredicted: Type.Array(UnpredictedSatellite),
+});
+export type TaskingPrediction = Static<typeof TaskingPrediction>;
+
+export const TaskingPredictionResponse = Type.Array(TaskingPrediction, {
+  minItems: 1,
+  maxItems: 1,
+  description: 'one prediction (the spec reads data[0])',
+});
+export type TaskingPredictionResponse = Static<typeof TaskingPredictionResponse>;
