@@ -304,13 +304,15 @@ function historyWrites(
   normalised: NormalisedGeometry[],
   areas: number[],
 ): WritingCtes {
-  // The satellite groups are added by the statement, from the catalogue.
+  // The satellite groups are added by the statement, from the catalogue. The AOIs keep their
+  // names for the list, but the same search under another AOI name is the same entry.
   const entry: Omit<ArchiveHistoryEntryData, 'satGroups'> = {
     condition: search.condition,
     sensor: search.sensor,
     satIds: search.satIds,
-    aois: search.aois.map(stripName),
+    aois: search.aois,
   };
+  const entryKey = digest({ ...entry, aois: search.aois.map(stripName) });
   // One entry per distinct AOI: the same AOI twice in a request is one AOI searched.
   const aois = new Map<string, AoiHistoryInput>();
   for (const [i, aoi] of search.aois.entries()) {
@@ -324,7 +326,7 @@ function historyWrites(
     });
   }
   return (p) => [
-    ...archiveHistoryWrites(p, userId, entry, digest(entry)),
+    ...archiveHistoryWrites(p, userId, entry, entryKey),
     ...aoiHistoryWrites(p, userId, [...aois.values()]),
   ];
 }

@@ -73,6 +73,15 @@ describe('archive search history', () => {
     expect(list[1].condition.cc).toBe(5);
   });
 
+  it('keeps the names of the AOIs; the same search under another AOI name is the same entry', async () => {
+    const token = await loginNewUser(h);
+    await search(token, { ...box(100, 10, 101, 11), name: 'Fields north' }, { cc: 12 });
+    await search(token, { ...box(100, 10, 101, 11), name: 'Fields, renamed' }, { cc: 12 });
+    const list = (await get(token, '/archive/search/history')).data.list;
+    expect(list).toHaveLength(1);
+    expect(list[0].aois).toEqual([{ ...box(100, 10, 101, 11), name: 'Fields, renamed' }]);
+  });
+
   it('is per user, and cleared by its owner only', async () => {
     const alice = await loginNewUser(h);
     const bob = await loginNewUser(h);
