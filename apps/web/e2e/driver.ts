@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { e2eDataDir } from '../playwright.config';
@@ -46,6 +47,10 @@ export async function createUser(options: { orgType?: number; orderTypes?: strin
   );
   return account;
 }
+
+/** A real upload sample kept in the repository with its licence (the server's upload fixtures). */
+export const uploadSample = (kind: 'kml' | 'shapefile', name: string) =>
+  resolve(root, 'apps/server/src/modules/aois/fixtures', kind, name);
 
 export class Portal {
   constructor(readonly page: Page) {}
@@ -174,6 +179,315 @@ export class Portal {
       }
       return colours.size;
     });
+  }
+
+  // Drawing and measuring (right tool bar, spec 000 §2)
+
+  async chooseTool(
+    tool:
+      | 'draw-polygon'
+      | 'draw-point'
+      | 'delete-drawing'
+      | 'upload-open'
+      | 'measure-length'
+      | 'measure-area',
+  ) {
+    await this.page.getByTestId(tool).click();
+  }
+
+  /** The active tool as the map reports it (polygon, point, measureLength, measureArea), null for none. */
+  activeTool(): Promise<string | null> {
+    return this.page.getByTestId('map').getAttribute('data-tool');
+  }
+
+  /** The AOI the next search would use, as the map reports it. */
+  async currentAoi(): Promise<{
+    id: number | null;
+    name: string | null;
+    geojson: { type: string; coordinates: number[][][] };
+  } | null> {
+    const json = await this.page.getByTestId('map').getAttribute('data-current-aoi');
+    return json ? JSON.parse(json) : null;
+  }
+
+  /**
+   * Clicks on the map at offsets (CSS px) from its middle; with `finish`, the last point is
+   * double-clicked, which ends a polygon or a line as a user does.
+   */
+  async clickOnMap(offsets: ReadonlyArray<readonly [number, number]>, options: { finish?: boolean } = {}) {
+    const box = await this.page.getByTestId('map').boundingBox();
+    if (!box) throw new Error('the map is not on screen');
+    const at = ([dx, dy]: readonly [number, number]) =>
+      [box.x + box.width / 2 + dx, box.y + box.height / 2 + dy] as const;
+    for (const [i, offset] of offsets.entries()) {
+      const [x, y] = at(offset);
+      if (options.finish && i === offsets.length - 1) await this.page.mouse.dblclick(x, y);
+      else await this.page.mouse.click(x, y);
+    }
+  }
+
+  /** Drags on the map from one offset (CSS px from its middle) to another, as reshaping a polygon. */
+  async dragOnMap(from: readonly [number, number], to: readonly [number, number]) {
+    const box = await this.page.getByTestId('map').boundingBox();
+    if (!box) throw new Error('the map is not on screen');
+    const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+    await this.page.mouse.move(cx + from[0], cy + from[1]);
+    await this.page.mouse.down();
+    await this.page.mouse.move(cx + to[0], cy + to[1], { steps: 8 });
+    await this.page.mouse.up();
+  }
+
+  async drawPolygon(offsets: ReadonlyArray<readonly [number, number]>) {
+    await this.chooseTool('draw-polygon');
+    await this.clickOnMap(offsets, { finish: true });
+  }
+
+  async drawPoint(offset: readonly [number, number]) {
+    await this.chooseTool('draw-point');
+    await this.clickOnMap([offset]);
+  }
+
+  async measure(kind: 'length' | 'area', offsets: ReadonlyArray<readonly [number, number]>) {
+    await this.chooseTool(kind === 'length' ? 'measure-length' : 'measure-area');
+    await this.clickOnMap(offsets, { finish: true });
+  }
+
+  toolHint() {
+    return this.page.getByTestId('tool-hint');
+  }
+
+  areaTip() {
+    return this.page.getByTestId('area-tip');
+  }
+
+  measureTip() {
+    return this.page.getByTestId('measure-tip');
+  }
+
+  saveAoiBar() {
+    return this.page.getByTestId('save-aoi-bar');
+  }
+
+  saveAoiName() {
+    return this.page.getByTestId('save-aoi-name');
+  }
+
+  async saveAoi(name?: string) {
+    if (name !== undefined) await this.saveAoiName().fill(name);
+    await this.page.getByTestId('save-aoi-submit').click();
+  }
+
+  poiPopup() {
+    return this.page.getByTestId('poi-popup');
+  }
+
+  /** Types the POI's name and adds it (or saves the edited name). */
+  async submitPoiName(name: string) {
+    await this.page.getByTestId('poi-name').fill(name);
+    await this.page.getByTestId('poi-submit').click();
+  }
+
+  /** `data` of a GET under /api/v1 with the logged-in user's token, as any client could call it. */
+  async apiData<T>(path: string): Promise<T> {
+    const token = await this.stored('token');
+    const response = await this.page.request.get(`/api/v1${path}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return (await response.json()).data as T;
+  }
+
+  // AOI centre, POI centre, upload dialog and histories (spec 001 §2)
+
+  /** A fresh user, offline, logged in, in the language asked (a test's own empty AOI tree). */
+  async logInNewUser(language: 'en' | 'zh' = 'en') {
+    await this.goOffline();
+    await this.logIn(await createUser());
+    if (language === 'zh') await this.switchLanguage('zh');
+  }
+
+  /** A node of the open panel's tree by the name it shows (the roots in the interface language). */
+  areaNode(name: string) {
+    return this.page.locator(`[data-testid="area-node"][data-node-name="${name}"]`);
+  }
+
+  /** Opens a node's menu and chooses an action (newFolder, move, rename, delete, export). */
+  async areaAction(name: string, action: string) {
+    await this.areaNode(name).getByTestId('area-menu').click();
+    await this.page.getByTestId(`area-action-${action}`).filter({ visible: true }).click();
+  }
+
+  /** Types into the open inline name row and confirms it. */
+  async confirmAreaName(name: string) {
+    await this.page.getByTestId('area-name-input').fill(name);
+    await this.page.getByTestId('area-name-confirm').click();
+  }
+
+  async createFolder(parent: string, name: string) {
+    await this.areaAction(parent, 'newFolder');
+    await this.confirmAreaName(name);
+  }
+
+  async renameArea(name: string, newName: string) {
+    await this.areaAction(name, 'rename');
+    await this.confirmAreaName(newName);
+  }
+
+  async moveArea(name: string, folder: string) {
+    await this.areaAction(name, 'move');
+    await this.page.getByTestId('move-dialog-tree').locator(`[data-folder-name="${folder}"]`).click();
+    await this.page.getByTestId('move-confirm').click();
+  }
+
+  /** Deletes after confirming (a folder goes with everything in it). */
+  async deleteArea(name: string) {
+    await this.areaAction(name, 'delete');
+    await this.page.getByTestId('delete-confirm').click();
+  }
+
+  async viewArea(name: string) {
+    await this.areaNode(name).getByTestId('area-view').click();
+  }
+
+  /** Exports one AOI and returns the browser's download. */
+  async exportArea(name: string, format: 'kml' | 'geojson' | 'shp') {
+    await this.areaNode(name).getByTestId('area-menu').click();
+    await this.page.getByTestId('area-action-export').filter({ visible: true }).hover();
+    const download = this.page.waitForEvent('download');
+    await this.page.getByTestId(`area-action-export-${format}`).filter({ visible: true }).click();
+    return download;
+  }
+
+  /** Ticks nodes in batch mode (switching it on first). */
+  async checkAreas(names: readonly string[]) {
+    const batch = this.page.getByTestId('aoi-batch');
+    if ((await batch.getAttribute('aria-pressed')) !== 'true') await batch.click();
+    for (const name of names) {
+      await this.page
+        .locator('.ant-tree-treenode', { has: this.areaNode(name) })
+        .locator('.ant-tree-checkbox')
+        .click();
+    }
+  }
+
+  /** The upload dialog, from the AOI centre's import button. */
+  async openUpload() {
+    await this.page.getByTestId('aoi-import').click();
+    await expect(this.page.getByTestId('upload-dialog')).toBeVisible();
+  }
+
+  /** Drops a file into the upload dialog: a path, or a name with its bytes. */
+  async uploadFile(file: string | { name: string; mimeType: string; buffer: Buffer }) {
+    await this.page.getByTestId('upload-drop').locator('input[type=file]').setInputFiles(file);
+  }
+
+  uploadError() {
+    return this.page.getByTestId('upload-error');
+  }
+
+  uploadCount(kind: 'aoi' | 'poi' | 'fail') {
+    return this.page.getByTestId(`upload-${kind}-count`);
+  }
+
+  /** Uploads a file through the API, as any client could (to prepare a test), into "My AOIs". */
+  async uploadThroughApi(path: string) {
+    const token = await this.stored('token');
+    const response = await this.page.request.post('/api/v1/aois/upload', {
+      headers: { authorization: `Bearer ${token}` },
+      multipart: {
+        poiParentId: '-1',
+        file: { name: basename(path), mimeType: 'application/octet-stream', buffer: readFileSync(path) },
+      },
+    });
+    expect((await response.json()).code).toBe(2000);
+  }
+
+  /** Every node of the caller's AOI tree (type 1) or POI list (type 2), from the API. */
+  async savedAreas(type: 1 | 2 = 1) {
+    return (
+      await this.apiData<{ aois: Array<{ id: number; name: string; parentId: number; kind: string }> }>(
+        `/aois?type=${type}`,
+      )
+    ).aois;
+  }
+
+  // Archive search (spec 000 §2, issue 5)
+
+  /** Centres the map on a position at a zoom level as a user does: coordinate search, then the zoom buttons. */
+  async centreMap(lat: number, lon: number, zoom: number) {
+    await this.searchCoordinates(`${lat},${lon}`);
+    await expect.poll(() => this.mapCentre()).toBe(`${lat.toFixed(6)},${lon.toFixed(6)}`);
+    while (Number(await this.zoomLevel().textContent()) > zoom) {
+      const before = await this.zoomLevel().textContent();
+      await this.page.getByTestId('zoom-out').click();
+      await expect(this.zoomLevel()).not.toHaveText(before ?? '');
+    }
+    await this.clearCoordinateSearch();
+  }
+
+  async openArchiveSearch() {
+    await this.openPanel(1);
+    await expect(this.page.getByTestId('archive-form')).toBeVisible();
+  }
+
+  /** Types both days (YYYY-MM-DD) into the acquisition date range. */
+  async setArchiveDates(from: string, to: string) {
+    const inputs = this.page.getByTestId('archive-dates').locator('input');
+    await inputs.nth(0).click();
+    await inputs.nth(0).fill(from);
+    await inputs.nth(0).press('Enter');
+    await inputs.nth(1).fill(to);
+    await inputs.nth(1).press('Enter');
+    await expect(inputs.nth(0)).toHaveValue(from);
+    await expect(inputs.nth(1)).toHaveValue(to);
+  }
+
+  /** Sets one of the panel's numbers: cloud (cc), AOI coverage (ac), off-nadir (ona), sun zenith (sza). */
+  async setArchiveNumber(field: 'cc' | 'ac' | 'ona' | 'sza', value: number) {
+    const input = this.page.getByTestId(`archive-${field}`);
+    await input.fill(String(value));
+    await input.press('Tab');
+  }
+
+  async runArchiveSearch() {
+    await this.page.getByTestId('archive-search').click();
+  }
+
+  resultsPanel() {
+    return this.page.getByTestId('results-panel');
+  }
+
+  /** Total, loaded count and AOI coverage as the result list's header shows them. */
+  resultFigure(which: 'total' | 'loaded' | 'coverage') {
+    return this.page.getByTestId(`results-${which}`);
+  }
+
+  async getMoreResults() {
+    await this.page.getByTestId('results-more').click();
+  }
+
+  /** Ticks the cart checkbox of the list's first satellite group; its name and scene count. */
+  async checkFirstResultGroup(): Promise<{ satName: string; count: number }> {
+    const group = this.page.getByTestId('result-sat-group').first();
+    await group.getByRole('checkbox').check();
+    return {
+      satName: (await group.getAttribute('data-sat-name')) ?? '',
+      count: Number(await group.getAttribute('data-count')),
+    };
+  }
+
+  /** Exports the selected scenes and returns the browser's download. */
+  async exportResults(format: 'csv' | 'geojson') {
+    await this.page.getByTestId('results-export').click();
+    const download = this.page.waitForEvent('download');
+    await this.page.getByTestId(`export-${format}`).click();
+    return download;
+  }
+
+  /** Types scene ids into the map's scene-id box and searches. */
+  async searchSceneIds(text: string) {
+    const box = this.page.getByTestId('scene-id-search').getByRole('searchbox');
+    await box.fill(text);
+    await box.press('Enter');
   }
 }
 

@@ -1,6 +1,6 @@
 import { ResultCode } from '@satportal/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { type ApiClientDeps, createApiClient } from './client';
+import { type ApiClientDeps, createApiClient, fileNameOf } from './client';
 import { ApiError } from './errors';
 
 const json = (status: number, body: unknown) =>
@@ -93,5 +93,58 @@ describe('createApiClient', () => {
       timeoutMs: 10,
     };
     await expect(createApiClient(deps).request('/slow')).rejects.toMatchObject({ kind: 'timeout' });
+  });
+});
+
+describe('uploads and downloads', () => {
+  it('sends a multipart form as it is, without a JSON content type', async () => {
+    const { deps, client } = setup(async () => json(200, { code: 2000, message: 'ok', data: 1 }));
+    const form = new FormData();
+    form.append('file', new Blob(['x']), 'a.kml');
+    await client.request('/upload', { method: 'POST', form });
+    const init = vi.mocked(deps.fetch).mock.calls[0]?.[1];
+    expect(init?.body).toBe(form);
+    expect(init?.headers).not.toHaveProperty('Content-Type');
+  });
+
+  it('gives a file with the name of its content-disposition', async () => {
+    const { client } = setup(
+      async () =>
+        new Response('<kml/>', {
+          headers: {
+            'content-type': 'application/vnd.google-earth.kml+xml',
+            'content-disposition': `attachment; filename="__.kml"; filename*=UTF-8''%E5%8C%97%E4%BA%AC.kml`,
+          },
+        }),
+    );
+    const file = await client.download('/export', 'aoi.delerror');
+    expect(file.fileName).toBe('北京.kml');
+    expect(await file.blob.text()).toBe('<kml/>');
+  });
+
+  it('refuses a file without content-disposition, and reports an error envelope', async () => {
+    const { deps, client } = setup(
+      async () => new Response('data', { headers: { 'content-type': 'text/plain' } }),
+    );
+    await expect(client.download('/export', 'aoi.delerror')).rejects.toMatchObject({
+      messageKey: 'aoi.delerror',
+      handled: true,
+    });
+    expect(deps.onError).toHaveBeenCalledTimes(1);
+    const refused = setup(async () => json(400, { code: 4000, message: 'aoi.nothingToExport', data: null }));
+    await expect(refused.client.download('/export', 'aoi.delerror')).rejects.toMatchObject({
+      code: 4000,
+      messageKey: 'aoi.nothingToExport',
+    });
+  });
+});
+
+describe('fileNameOf', () => {
+  it('reads filename* before filename, and plain or quoted names', () => {
+    expect(fileNameOf(`attachment; filename="a.zip"; filename*=UTF-8''b%20c.zip`)).toBe('b c.zip');
+    expect(fileNameOf('attachment; filename="aois-2025-01-02.kml"')).toBe('aois-2025-01-02.kml');
+    expect(fileNameOf('attachment; filename=plain.json')).toBe('plain.json');
+    expect(fileNameOf('attachment')).toBeNull();
+    expect(fileNameOf(null)).toBeNull();
   });
 });

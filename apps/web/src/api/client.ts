@@ -8,6 +8,8 @@ export interface CallOptions extends ReactionOptions {
   method?: HttpMethod;
   /** JSON body (POST, PUT) */
   body?: unknown;
+  /** Multipart body (uploads); the browser writes its content type with the boundary. */
+  form?: FormData;
   /** Query parameters (GET, DELETE, and POSTs "with query" of the spec) */
   query?: Record<string, string | number | boolean | undefined>;
   /**
@@ -45,6 +47,28 @@ function urlOf(path: string, query: CallOptions['query']): string {
   return `${path}?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString()}`;
 }
 
+/** A file the server sent, with the name of its `content-disposition`. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/** The file name of a `content-disposition` header: RFC 5987 `filename*` first, else `filename`. */
+export function fileNameOf(contentDisposition: string | null): string | null {
+  if (!contentDisposition) return null;
+  const extended = /filename\*\s*=\s*[\w-]+'[^']*'([^;]+)/i.exec(contentDisposition)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // malformed escapes: fall back to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/i.exec(contentDisposition);
+  const name = (plain?.[1] ?? plain?.[2])?.trim();
+  return name || null;
+}
+
 async function readJson(response: Response): Promise<unknown> {
   try {
     return await response.json();
@@ -73,7 +97,8 @@ export function createApiClient(deps: ApiClientDeps) {
     throw error;
   }
 
-  async function send<T>(path: string, options: CallOptions = {}): Promise<ApiEnvelope<T>> {
+  /** One request; a network failure or timeout becomes an `ApiError` (reported as the options say). */
+  async function exchange(path: string, options: CallOptions): Promise<Response> {
     const method = options.method ?? 'GET';
     const token = options.token === undefined ? deps.getToken() : options.token;
     const headers: Record<string, string> = { Accept: 'application/json' };
@@ -83,12 +108,11 @@ export function createApiClient(deps: ApiClientDeps) {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
 
-    let response: Response;
     try {
-      response = await deps.fetch(urlOf(path, options.query), {
+      return await deps.fetch(urlOf(path, options.query), {
         method,
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
         credentials: 'same-origin',
         signal,
       });
@@ -98,7 +122,9 @@ export function createApiClient(deps: ApiClientDeps) {
       const kind = timeout.aborted ? 'timeout' : 'network';
       return fail(new ApiError(kind, null, `error.${kind}`, 0), options);
     }
+  }
 
+  async function envelopeOf<T>(response: Response, options: CallOptions): Promise<ApiEnvelope<T>> {
     const body = await readJson(response);
     if (!isEnvelope(body)) {
       // A proxy answering for a stopped server (502, 504) is a network failure to the user.
@@ -112,11 +138,30 @@ export function createApiClient(deps: ApiClientDeps) {
     );
   }
 
+  async function send<T>(path: string, options: CallOptions = {}): Promise<ApiEnvelope<T>> {
+    return envelopeOf<T>(await exchange(path, options), options);
+  }
+
   return {
     send,
     /** Like `send`, for callers that need only `data`. */
     async request<T>(path: string, options: CallOptions = {}): Promise<T> {
       return (await send<T>(path, options)).data;
+    },
+    /**
+     * A file (exports, deliveries): the body with the name of its `content-disposition`. Failures
+     * come as the usual envelope; a file without that header is refused with `missingNameKey`
+     * (spec 001 §8: a download without content-disposition is an error).
+     */
+    async download(path: string, missingNameKey: string, options: CallOptions = {}): Promise<DownloadedFile> {
+      const response = await exchange(path, options);
+      const fileName = response.ok ? fileNameOf(response.headers.get('content-disposition')) : null;
+      if (fileName) return { blob: await response.blob(), fileName };
+      if (response.ok && !(response.headers.get('content-type') ?? '').includes('application/json')) {
+        return fail(new ApiError('business', null, missingNameKey, response.status), options);
+      }
+      await envelopeOf(response, options);
+      return fail(new ApiError('malformed', null, missingNameKey, response.status), options);
     },
   };
 }

@@ -1,14 +1,34 @@
 import {
+  type AoiAddRequest,
+  type AoiDeleteResponse,
+  type AoiExportFormat,
+  type AoiListResponse,
+  type AoiNode,
+  type AoiSearchHistoryResponse,
+  type AoiUploadResponse,
+  type ArchiveSearchHistoryResponse,
+  type ArchiveSearchQuery,
+  type ArchiveSearchRequest,
+  type ArchiveSearchResponse,
   apiPath,
   type HealthResponse,
   type LoginRequest,
   type LoginResponse,
   type PasswordChangeRequest,
   Paths,
+  type ResolutionsResponse,
   ResultCode,
+  type SatellitesResponse,
+  type SceneIdSearchResponse,
+  type TaskingPredictionRequest,
+  type TaskingPredictionResponse,
   type User,
 } from '@satportal/contract';
 import type { ApiClient, CallOptions } from './client';
+
+/** `/aois/:id…` with the id filled in. */
+const aoiPath = (path: typeof Paths.aoi | typeof Paths.aoiMove, id: number) =>
+  apiPath(path).replace(':id', String(id));
 
 /** Options a caller may add to an endpoint call (who handles which code, which token). */
 type Extra = Pick<CallOptions, 'handles' | 'quiet' | 'token' | 'onInvalidSession' | 'signal'>;
@@ -44,6 +64,93 @@ export function bindEndpoints(client: ApiClient) {
       }),
 
     me: (extra: Extra = {}) => client.request<User>(apiPath(Paths.me), extra),
+
+    /** "My AOIs" with its folders and AOIs (type 1, no geometry), or "My POIs" with its POIs (type 2). */
+    aois: (type: 1 | 2, extra: Extra = {}) =>
+      client.request<AoiListResponse>(apiPath(Paths.aois), { query: { type }, ...extra }),
+
+    /** One node with its geometry. */
+    aoi: (id: number, extra: Extra = {}) => client.request<AoiNode>(aoiPath(Paths.aoi, id), extra),
+
+    /** A folder (hasGeo false), an AOI (geometry type 4) or a POI (geometry type 1). */
+    addAoi: (body: AoiAddRequest, extra: Extra = {}) =>
+      client.request<AoiNode>(apiPath(Paths.aois), { method: 'POST', body, ...extra }),
+
+    renameAoi: (id: number, name: string, extra: Extra = {}) =>
+      client.request<AoiNode>(aoiPath(Paths.aoi, id), { method: 'PUT', body: { name }, ...extra }),
+
+    moveAoi: (id: number, parentId: number, extra: Extra = {}) =>
+      client.request<AoiNode>(aoiPath(Paths.aoiMove, id), { method: 'PUT', body: { parentId }, ...extra }),
+
+    /** Folders go with everything in them. */
+    deleteAois: (ids: readonly number[], extra: Extra = {}) =>
+      client.request<AoiDeleteResponse>(apiPath(Paths.aois), {
+        method: 'DELETE',
+        query: { ids: ids.join(','), deletedChild: true },
+        ...extra,
+      }),
+
+    /** The file and its name; a file without content-disposition is `aoi.delerror` (spec 001 §8). */
+    exportAois: (ids: readonly number[], format: AoiExportFormat, extra: Extra = {}) =>
+      client.download(apiPath(Paths.aoisExport), 'aoi.delerror', {
+        query: { ids: ids.join(','), format },
+        ...extra,
+      }),
+
+    /** Multipart: file, aoiParentId, poiParentId (spec 001 §7 aoi/upload). */
+    uploadAois: (file: File, aoiParentId: number, extra: Extra = {}) => {
+      const form = new FormData();
+      form.append('aoiParentId', String(aoiParentId));
+      form.append('poiParentId', '-1');
+      form.append('file', file, file.name);
+      return client.request<AoiUploadResponse>(apiPath(Paths.aoisUpload), { method: 'POST', form, ...extra });
+    },
+
+    aoiSearchHistory: (extra: Extra = {}) =>
+      client.request<AoiSearchHistoryResponse>(apiPath(Paths.aoiSearchHistory), extra),
+
+    clearAoiSearchHistory: (extra: Extra = {}) =>
+      client.request<null>(apiPath(Paths.aoiSearchHistory), { method: 'DELETE', ...extra }),
+
+    archiveSearchHistory: (extra: Extra = {}) =>
+      client.request<ArchiveSearchHistoryResponse>(apiPath(Paths.archiveSearchHistory), extra),
+
+    clearArchiveSearchHistory: (extra: Extra = {}) =>
+      client.request<null>(apiPath(Paths.archiveSearchHistory), { method: 'DELETE', ...extra }),
+
+    /** The satellite catalogue: every archive satellite (`taskable` false) or only taskable ones. */
+    satellites: (taskable: boolean, extra: Extra = {}) =>
+      client.request<SatellitesResponse>(apiPath(Paths.satellites), { query: { taskable }, ...extra }),
+
+    resolutions: (extra: Extra = {}) =>
+      client.request<ResolutionsResponse>(apiPath(Paths.resolutions), extra),
+
+    /** A new search (no taskId) or get more (the taskId and the next page.start); sort as `?sort=`. */
+    archiveSearch: (body: ArchiveSearchRequest, sort: ArchiveSearchQuery['sort'], extra: Extra = {}) =>
+      client.request<ArchiveSearchResponse>(apiPath(Paths.archiveSearch), {
+        method: 'POST',
+        body,
+        query: { sort },
+        ...extra,
+      }),
+
+    /** A 3001 opens the login dialog instead of leaving the map (spec 000 §2). */
+    archiveSearchByIds: (sceneIds: readonly string[], extra: Extra = {}) =>
+      client.request<SceneIdSearchResponse>(apiPath(Paths.archiveSearchByIds), {
+        method: 'POST',
+        body: { sceneIds },
+        onInvalidSession: 'dialog',
+        ...extra,
+      }),
+
+    /** Passes over an AOI (issue 6); a 3001 opens the login dialog so the tasking panel keeps its state. */
+    taskingPrediction: (body: TaskingPredictionRequest, extra: Extra = {}) =>
+      client.request<TaskingPredictionResponse>(apiPath(Paths.taskingPredictions), {
+        method: 'POST',
+        body,
+        onInvalidSession: 'dialog',
+        ...extra,
+      }),
   };
 }
 
@@ -53,4 +160,12 @@ export type Api = ReturnType<typeof bindEndpoints>;
 export const queryKeys = {
   health: [Paths.health],
   me: [Paths.me],
+  /** Every AOI and POI list: invalidating it refreshes both trees. */
+  aois: [Paths.aois],
+  aoiTree: [Paths.aois, 1],
+  poiList: [Paths.aois, 2],
+  aoi: (id: number) => [Paths.aoi, id] as const,
+  aoiSearchHistory: [Paths.aoiSearchHistory],
+  archiveSearchHistory: [Paths.archiveSearchHistory],
+  satellites: (taskable: boolean) => [Paths.satellites, taskable] as const,
 } as const;

@@ -3,6 +3,8 @@
  * OpenLayers into its chunk.
  */
 
+import type { AoiGeoJson } from '@satportal/contract';
+
 export interface LatLon {
   lat: number;
   lon: number;
@@ -33,6 +35,61 @@ export interface MapState {
   searchedPoint: LatLon | null;
 }
 
+/** The tools of the right tool bar that take over the pointer; one at a time (spec 000 §2). */
+export type DrawingTool = 'polygon' | 'point' | 'measureLength' | 'measureArea';
+
+/** A drawn polygon: one outer ring, longitudes continuous (they may pass ±180° across the antimeridian). */
+export type DrawnPolygonGeoJson = Extract<AoiGeoJson, { type: 'Polygon' }>;
+
+/** A saved AOI to show on the map (the AOI centre's "view"): Polygon or MultiPolygon with holes. */
+export interface SavedArea {
+  id: number;
+  name: string;
+  geojson: AoiGeoJson;
+}
+
+/** A saved POI to show on the map. */
+export interface PoiMark {
+  id: number;
+  name: string;
+  lat: number;
+  lon: number;
+}
+
+/**
+ * The AOI the next archive search uses: the last drawn polygon (id and name null until it is saved)
+ * or the last saved area shown.
+ */
+export interface CurrentAoi {
+  id: number | null;
+  name: string | null;
+  geojson: AoiGeoJson;
+}
+
+/** The polygon just drawn or reshaped, with its geodesic area (km², as the server computes it). */
+export interface DrawnPolygon {
+  geojson: DrawnPolygonGeoJson;
+  areaKm2: number;
+  /** true after a reshape (modify) of an earlier drawn polygon */
+  modified: boolean;
+}
+
+/** The point just drawn; `pixel` is where it stands in the map element (CSS pixels). */
+export interface DrawnPoint extends LatLon {
+  pixel: [number, number];
+}
+
+/** A running or finished measurement: geodesic kilometres (length) or square kilometres (area). */
+export interface Measurement {
+  kind: 'length' | 'area';
+  value: number;
+  /** false while the user is still adding points */
+  finished: boolean;
+}
+
+/** Where an element handed to `MapController.anchor` is kept on the map. */
+export type AnchorTarget = 'drawnPolygon' | 'drawnPoint' | 'measurement';
+
 /** Events the controller emits, by name, with their payload. */
 export interface MapEvents {
   viewChanged: ViewState;
@@ -41,6 +98,40 @@ export interface MapEvents {
   baseMapChanged: { baseMap: BaseMapId; labelsVisible: boolean };
   /** The coordinate-search marker was placed, moved (a position) or removed (null). */
   searchedPointChanged: LatLon | null;
+  /** The active tool of the right tool bar; null when none (Esc, or a polygon or point finished). */
+  toolChanged: DrawingTool | null;
+  /** A polygon was drawn or reshaped; null when the drawn polygon was removed. */
+  polygonDrawn: DrawnPolygon | null;
+  /** A point was drawn; null when the drawn point was removed. */
+  pointDrawn: DrawnPoint | null;
+  /** A measurement changed (live while drawing); null when it was removed. */
+  measureChanged: Measurement | null;
+  currentAoiChanged: CurrentAoi | null;
+  /** The newest archive footprint under the pointer (null when none); React adds the tooltip delay. */
+  footprintHovered: { sceneId: string; pixel: [number, number] } | null;
+  /** A left click on archive footprints: every scene under it, in result-list order. */
+  footprintsClicked: { sceneIds: string[]; pixel: [number, number] };
+  /** A right click on displayed quicklooks: the shown scenes under it. */
+  quicklooksRightClicked: { sceneIds: string[]; pixel: [number, number] };
+}
+
+/** An archive scene's footprint: its outer rings as [lon, lat] points (two parts when split at ±180°). */
+export interface SceneFootprint {
+  sceneId: string;
+  rings: number[][][];
+}
+
+/** A predicted tasking pass's footprint (outer rings as [lon, lat]) in the colour the list gives it. */
+export interface PassFootprint {
+  passId: string;
+  rings: number[][][];
+  colour: string;
+}
+
+/** Where the quicklook WMS is and the session to reach it with. */
+export interface QuicklookAccess {
+  url: string;
+  token: string;
 }
 
 export interface MapConfig {

@@ -2,6 +2,7 @@ import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../i18n/keys';
 import { LaterEmptyState } from '../../shared/ui/LaterEmptyState';
+import { ArchiveSearchForm } from './ArchiveSearchForm';
 
 const tabs: ReadonlyArray<{ key: string; labelKey: TranslationKey }> = [
   { key: 'archive', labelKey: 'search.tabArchive' },
@@ -9,7 +10,7 @@ const tabs: ReadonlyArray<{ key: string; labelKey: TranslationKey }> = [
   { key: 'subscription', labelKey: 'search.tabSubscription' },
 ];
 
-/** Search centre (panel 1) with its tabs Archive, Tasking and AOI Subscription; their forms arrive later. */
+/** Search centre (panel 1) with its tabs Archive, Tasking and AOI Subscription; the last two arrive later. */
 export default function SearchCentrePanel() {
   const { t } = useTranslation();
   return (
@@ -17,7 +18,7 @@ export default function SearchCentrePanel() {
       items={tabs.map(({ key, labelKey }) => ({
         key,
         label: <span data-testid={`search-tab-${key}`}>{t(labelKey)}</span>,
-        children: <LaterEmptyState />,
+        children: key === 'archive' ? <ArchiveSearchForm /> : <LaterEmptyState />,
       }))}
     />
   );

@@ -13,12 +13,15 @@ const asData = (point: LatLon | null | undefined) =>
 /**
  * The map element and its controller: created when the element mounts, disposed when it unmounts.
  * Loaded lazily, so OpenLayers arrives in its own chunk. The element shows the view's centre and
- * the coordinate-search marker in `data-` attributes, which the end-to-end tests read.
+ * the coordinate-search marker, the active drawing tool and the current AOI (JSON) in `data-`
+ * attributes, which the end-to-end tests read.
  */
 export default function MapCanvas({ onReady }: { onReady: (controller: MapController | null) => void }) {
   const element = useRef<HTMLDivElement>(null);
   const [center, setCenter] = useState<string>();
   const [searchedPoint, setSearchedPoint] = useState<string>();
+  const [tool, setTool] = useState<string>();
+  const [currentAoi, setCurrentAoi] = useState<string>();
 
   useEffect(() => {
     if (!element.current) return;
@@ -33,6 +36,8 @@ export default function MapCanvas({ onReady }: { onReady: (controller: MapContro
     const stops = [
       controller.on('viewChanged', (view) => setCenter(asData(view.center))),
       controller.on('searchedPointChanged', (point) => setSearchedPoint(asData(point))),
+      controller.on('toolChanged', (active) => setTool(active ?? undefined)),
+      controller.on('currentAoiChanged', (aoi) => setCurrentAoi(aoi ? JSON.stringify(aoi) : undefined)),
     ];
     onReady(controller);
     return () => {
@@ -49,6 +54,8 @@ export default function MapCanvas({ onReady }: { onReady: (controller: MapContro
       data-testid="map"
       data-center={center}
       data-searched-point={searchedPoint}
+      data-tool={tool}
+      data-current-aoi={currentAoi}
     />
   );
 }

@@ -2,12 +2,16 @@ import { FontSizeOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons
 import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatZoom } from '../../shared/format/coordinates';
+import { DrawingTools } from '../drawing/DrawingTools';
 import { BaseMapSwitch } from './BaseMapSwitch';
 import { useMapController } from './mapControllerContext';
 import { useMapState } from './useMapEvents';
 import styles from './workspace.module.css';
 
-/** The right tool bar: zoom with the level between the buttons, base map, labels; drawing tools come later. */
+/**
+ * The right tool bar (spec 000 §2): the drawing and measuring tools, upload, zoom with the level
+ * between the buttons, base map, labels.
+ */
 export function RightToolbar() {
   const { t } = useTranslation();
   const controller = useMapController();
@@ -16,7 +20,9 @@ export function RightToolbar() {
   const labelOverlay = state?.baseMaps.find((b) => b.id === state.baseMap)?.hasLabelOverlay ?? false;
 
   return (
-    <nav className={styles.rightToolbar} aria-label={t('map.baseMap')}>
+    <nav className={styles.rightToolbar} aria-label={t('draw.tools')}>
+      <DrawingTools controller={controller} />
+      <div className={styles.toolbarDivider} />
       <Tooltip title={t('map.zoomIn')} placement="left">
         <Button
           type="text"

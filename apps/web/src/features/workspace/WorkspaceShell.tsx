@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { MapController } from '../../map/MapController';
 import { useLoginDialogStore } from '../auth/loginDialogStore';
 import { useMe } from '../auth/useMe';
+import { UploadDialogHost } from '../saved-areas/UploadDialogHost';
 import { CoordinateSearch } from './CoordinateSearch';
 import { CursorPosition } from './CursorPosition';
 import { LeftMenu } from './LeftMenu';
@@ -13,6 +14,10 @@ import styles from './workspace.module.css';
 const MapCanvas = lazy(() => import('./MapCanvas'));
 // Rarely needed (a 3001 where the spec asks for a dialog): its form code loads only then.
 const LoginDialog = lazy(() => import('../auth/LoginDialog'));
+// The drawing tips, save-AOI bar and POI popup: needed only once the map (their anchor) exists.
+const DrawingLayer = lazy(() => import('../drawing/DrawingLayer'));
+// The scene-id box, result list and no-archive dialog of the archive search (its own chunk).
+const SearchOverlays = lazy(() => import('../search/SearchOverlays'));
 
 /** The home route: the map with the left menu and its panel, the right tool bar and the readouts. */
 export function WorkspaceShell() {
@@ -32,6 +37,15 @@ export function WorkspaceShell() {
         <CoordinateSearch />
         <RightToolbar />
         <CursorPosition />
+        {controller && (
+          <Suspense>
+            <DrawingLayer />
+          </Suspense>
+        )}
+        <Suspense>
+          <SearchOverlays />
+        </Suspense>
+        <UploadDialogHost />
         {loginDialogOpen && (
           <Suspense>
             <LoginDialog />

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { MapController } from '../../map/MapController';
-import type { LatLon, MapState } from '../../map/types';
+import type { LatLon, MapEvents, MapState } from '../../map/types';
 
 /** The map's view and base-map state, kept in step with the controller's events. */
 export function useMapState(controller: MapController | null): MapState | null {
@@ -28,4 +28,22 @@ export function usePointerPosition(controller: MapController | null): LatLon | n
     return controller?.on('pointerMoved', setPosition);
   }, [controller]);
   return position;
+}
+
+/**
+ * The last payload of one map event (`initial` until the first, and again when the controller
+ * changes): the drawing tools' state as React sees it.
+ */
+export function useMapEvent<K extends keyof MapEvents>(
+  controller: MapController | null,
+  type: K,
+  initial: (controller: MapController | null) => MapEvents[K],
+): MapEvents[K] {
+  const [value, setValue] = useState<MapEvents[K]>(() => initial(controller));
+  const initialRef = useRef(initial);
+  useEffect(() => {
+    setValue(() => initialRef.current(controller));
+    return controller?.on(type, (payload) => setValue(() => payload));
+  }, [controller, type]);
+  return value;
 }

@@ -1,0 +1,97 @@
+import {
+  ColumnWidthOutlined,
+  DeleteOutlined,
+  EnvironmentOutlined,
+  ExpandOutlined,
+  GatewayOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
+import { Button, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TranslationKey } from '../../i18n/keys';
+import type { MapController } from '../../map/MapController';
+import type { DrawingTool } from '../../map/types';
+import { useMapEvent } from '../workspace/useMapEvents';
+import { useUploadDialogStore } from './uploadDialogStore';
+
+const tools: ReadonlyArray<{ tool: DrawingTool; icon: ReactNode; labelKey: TranslationKey; testId: string }> =
+  [
+    { tool: 'polygon', icon: <GatewayOutlined />, labelKey: 'draw.polygon', testId: 'draw-polygon' },
+    { tool: 'point', icon: <EnvironmentOutlined />, labelKey: 'draw.point', testId: 'draw-point' },
+    {
+      tool: 'measureLength',
+      icon: <ColumnWidthOutlined />,
+      labelKey: 'draw.measureLength',
+      testId: 'measure-length',
+    },
+    { tool: 'measureArea', icon: <ExpandOutlined />, labelKey: 'draw.measureArea', testId: 'measure-area' },
+  ];
+
+function ToolButton(props: {
+  labelKey: TranslationKey;
+  icon: ReactNode;
+  testId: string;
+  pressed?: boolean;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  const { t } = useTranslation();
+  const label = t(props.labelKey);
+  return (
+    <Tooltip title={label} placement="left">
+      <Button
+        type={props.pressed ? 'primary' : 'text'}
+        icon={props.icon}
+        aria-label={label}
+        aria-pressed={props.pressed}
+        data-testid={props.testId}
+        disabled={props.disabled}
+        onClick={props.onClick}
+      />
+    </Tooltip>
+  );
+}
+
+/**
+ * The drawing part of the right tool bar (spec 000 §2): draw polygon, draw point, delete drawing,
+ * upload, measure length, measure area. One tool at a time; pressing the active one ends it.
+ */
+export function DrawingTools({ controller }: { controller: MapController | null }) {
+  const active = useMapEvent(controller, 'toolChanged', (c) => c?.getTool() ?? null);
+  const openUpload = useUploadDialogStore((s) => s.open);
+  const button = (entry: (typeof tools)[number]) => (
+    <ToolButton
+      key={entry.tool}
+      {...entry}
+      pressed={active === entry.tool}
+      disabled={!controller}
+      onClick={() => controller?.startTool(active === entry.tool ? null : entry.tool)}
+    />
+  );
+  const [polygon, point, ...measures] = tools;
+  return (
+    <>
+      {polygon && button(polygon)}
+      {point && button(point)}
+      <ToolButton
+        labelKey="draw.delete"
+        icon={<DeleteOutlined />}
+        testId="delete-drawing"
+        disabled={!controller}
+        onClick={() => controller?.deleteDrawing()}
+      />
+      <ToolButton
+        labelKey="draw.upload"
+        icon={<UploadOutlined />}
+        testId="upload-open"
+        disabled={false}
+        onClick={() => {
+          controller?.startTool(null);
+          openUpload();
+        }}
+      />
+      {measures.map(button)}
+    </>
+  );
+}

@@ -1,0 +1,144 @@
+import { EnvironmentOutlined, FolderOutlined, GatewayOutlined } from '@ant-design/icons';
+import type { AoiNode } from '@satportal/contract';
+import { Empty, Tree, type TreeDataNode } from 'antd';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TranslationKey } from '../../i18n/keys';
+import { formatNumber } from '../../shared/format/numbers';
+import { useLanguage } from '../../shared/hooks/useLanguage';
+import { InlineName } from './InlineName';
+import styles from './savedAreas.module.css';
+import { type AreaTreeNode, buildTree, filterTree, folderIds } from './tree';
+
+/** The inline name row open in a tree: a new folder under `parentId`, or a node being renamed. */
+export type EditState = { kind: 'create'; parentId: number } | { kind: 'rename'; node: AoiNode } | null;
+
+const newRowKey = '__new';
+
+interface AreaTreeProps {
+  nodes: readonly AoiNode[];
+  filter: string;
+  /** The root's name in the interface language ("My AOIs", "My POIs"). */
+  rootLabelKey: TranslationKey;
+  /** Said under the root while it holds nothing. */
+  emptyKey: TranslationKey;
+  editing: EditState;
+  /** The key said for an empty name in the open row. */
+  editEmptyKey: TranslationKey;
+  onConfirmEdit(name: string): Promise<boolean>;
+  onCancelEdit(): void;
+  /** Batch mode: checkboxes on every node but the root. */
+  checkable?: boolean;
+  checked?: readonly number[];
+  onCheck?(ids: number[]): void;
+  renderActions(node: AoiNode): ReactNode;
+}
+
+const iconOf = (node: AoiNode) =>
+  node.kind === 'poi' ? (
+    <EnvironmentOutlined />
+  ) : node.kind === 'aoi' ? (
+    <GatewayOutlined />
+  ) : (
+    <FolderOutlined />
+  );
+
+/** A filterable tree of saved areas with inline create and rename rows (spec 001 §2). */
+export function AreaTree(props: AreaTreeProps) {
+  const { nodes, filter, rootLabelKey, emptyKey, editing, checkable, checked } = props;
+  const { t } = useTranslation();
+  const [language] = useLanguage();
+  const roots = useMemo(() => buildTree(nodes), [nodes]);
+  const shown = useMemo(() => filterTree(roots, filter), [roots, filter]);
+  const [expanded, setExpanded] = useState<string[]>([]);
+
+  // The roots open at first; a folder opens when a new folder is being named in it.
+  useEffect(() => {
+    const ids = roots.filter((r) => r.node.kind === 'root').map((r) => String(r.node.id));
+    setExpanded((keys) => (keys.length ? keys : ids));
+  }, [roots]);
+  useEffect(() => {
+    if (editing?.kind === 'create') {
+      const key = String(editing.parentId);
+      setExpanded((keys) => (keys.includes(key) ? keys : [...keys, key]));
+    }
+  }, [editing]);
+
+  const editor = (initial: string) => (
+    <InlineName
+      initial={initial}
+      placeholderKey={editing?.kind === 'create' ? 'aoi.folderName' : 'aoi.name'}
+      emptyKey={props.editEmptyKey}
+      onConfirm={props.onConfirmEdit}
+      onCancel={props.onCancelEdit}
+    />
+  );
+
+  const title = (node: AoiNode) => {
+    if (editing?.kind === 'rename' && editing.node.id === node.id) return editor(node.name);
+    const name = node.kind === 'root' ? t(rootLabelKey) : node.name;
+    return (
+      <span className={styles.node} data-testid="area-node" data-node-name={name} data-node-kind={node.kind}>
+        <span className={styles.nodeIcon}>{iconOf(node)}</span>
+        <span className={styles.nodeName} title={name}>
+          {name}
+        </span>
+        {node.kind === 'aoi' && node.area !== null && (
+          <span className={styles.nodeArea}>
+            {t('aoi.areaKm2', { area: formatNumber(node.area, language, 2) })}
+          </span>
+        )}
+        <span className={styles.nodeActions}>{props.renderActions(node)}</span>
+      </span>
+    );
+  };
+
+  const toData = (entry: AreaTreeNode): TreeDataNode => {
+    const children = entry.children.map(toData);
+    if (editing?.kind === 'create' && editing.parentId === entry.node.id) {
+      children.unshift({
+        key: newRowKey,
+        title: editor(''),
+        isLeaf: true,
+        checkable: false,
+        selectable: false,
+      });
+    }
+    return {
+      key: String(entry.node.id),
+      title: title(entry.node),
+      children,
+      isLeaf: entry.node.kind === 'aoi' || entry.node.kind === 'poi',
+      checkable: entry.node.kind !== 'root',
+    };
+  };
+
+  const rootEmpty = shown.every((r) => r.node.kind === 'root' && r.children.length === 0);
+  const creating = editing?.kind === 'create';
+  return (
+    <>
+      <Tree
+        className={styles.tree}
+        blockNode
+        selectable={false}
+        treeData={shown.map(toData)}
+        expandedKeys={filter.trim() ? [...folderIds(shown).map(String), newRowKey] : expanded}
+        onExpand={(keys) => setExpanded(keys.map(String))}
+        checkable={checkable}
+        checkedKeys={checked?.map(String)}
+        onCheck={(keys) => {
+          const list = Array.isArray(keys) ? keys : keys.checked;
+          props.onCheck?.(list.filter((k) => k !== newRowKey).map(Number));
+        }}
+        data-testid="area-tree"
+      />
+      {rootEmpty && !creating && (
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={t(filter.trim() ? 'aoi.noMatch' : emptyKey)}
+          data-testid="area-tree-empty"
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import type { AoiNode } from '@satportal/contract';
+
+/** A node of the AOI tree or POI list with its children, in the server's order. */
+export interface AreaTreeNode {
+  node: AoiNode;
+  children: AreaTreeNode[];
+}
+
+export const isFolderLike = (node: AoiNode) => node.kind === 'folder' || node.kind === 'root';
+
+/**
+ * The tree of a flat list (parents before children, siblings in order, as the server answers).
+ * A node whose parent is not in the list becomes a top-level node rather than being lost.
+ */
+export function buildTree(nodes: readonly AoiNode[]): AreaTreeNode[] {
+  const byId = new Map<number, AreaTreeNode>();
+  for (const node of nodes) byId.set(node.id, { node, children: [] });
+  const roots: AreaTreeNode[] = [];
+  for (const node of nodes) {
+    const entry = byId.get(node.id) as AreaTreeNode;
+    const parent = node.parentId === node.id ? undefined : byId.get(node.parentId);
+    (parent ? parent.children : roots).push(entry);
+  }
+  return roots;
+}
+
+/**
+ * The tree limited to names containing `text` (any case, surrounding spaces ignored): a match keeps
+ * everything under it, and the folders leading to it; the roots always stay so new items have a place.
+ */
+export function filterTree(roots: readonly AreaTreeNode[], text: string): AreaTreeNode[] {
+  const needle = text.trim().toLocaleLowerCase();
+  if (!needle) return [...roots];
+  const keep = (entry: AreaTreeNode): AreaTreeNode | null => {
+    if (entry.node.kind !== 'root' && entry.node.name.toLocaleLowerCase().includes(needle)) return entry;
+    const children = entry.children.map(keep).filter((c): c is AreaTreeNode => c !== null);
+    return children.length || entry.node.kind === 'root' ? { node: entry.node, children } : null;
+  };
+  return roots.map(keep).filter((c): c is AreaTreeNode => c !== null);
+}
+
+/** Every node of the tree, depth first. */
+export function* walk(roots: readonly AreaTreeNode[]): Generator<AreaTreeNode> {
+  for (const entry of roots) {
+    yield entry;
+    yield* walk(entry.children);
+  }
+}
+
+/** Ids of the folders (and roots) of a tree: what to expand to show everything in it. */
+export const folderIds = (roots: readonly AreaTreeNode[]): number[] =>
+  [...walk(roots)].filter((e) => isFolderLike(e.node)).map((e) => e.node.id);
+
+/** `id` and everything under it. */
+export function subtreeIds(roots: readonly AreaTreeNode[], id: number): Set<number> {
+  const start = [...walk(roots)].find((e) => e.node.id === id);
+  return new Set(start ? [...walk([start])].map((e) => e.node.id) : []);
+}
+
+/**
+ * The chosen ids without those inside another chosen folder: a folder already brings its content
+ * (delete, export), and the roots are never part of a batch.
+ */
+export function topmostIds(roots: readonly AreaTreeNode[], chosen: Iterable<number>): number[] {
+  const wanted = new Set(chosen);
+  const out: number[] = [];
+  const visit = (entries: readonly AreaTreeNode[]) => {
+    for (const entry of entries) {
+      if (wanted.has(entry.node.id) && entry.node.kind !== 'root') out.push(entry.node.id);
+      else visit(entry.children);
+    }
+  };
+  visit(roots);
+  return out;
+}
+
+/**
+ * The folders a node may move into: every folder and root of its tree except its present parent,
+ * itself and the folders under it (the server refuses those with aoi.moveCycle).
+ */
+export function moveTargets(roots: readonly AreaTreeNode[], moving: AoiNode): AreaTreeNode[] {
+  const excluded = subtreeIds(roots, moving.id);
+  const prune = (entries: readonly AreaTreeNode[]): AreaTreeNode[] =>
+    entries
+      .filter((e) => isFolderLike(e.node) && !excluded.has(e.node.id))
+      .map((e) => ({ node: e.node, children: prune(e.children) }));
+  return prune(roots);
+}

@@ -1,0 +1,97 @@
+import type {
+  ArchiveScene,
+  ArchiveSearchRequest,
+  ArchiveSearchResponse,
+  SensorType,
+} from '@satportal/contract';
+import { create } from 'zustand';
+import { type ArchiveConditions, dayIn, defaultConditions } from './archiveForm';
+import type { SensorSelection } from './sensorChoice';
+
+/** Sort choices of the result list, sent as `?sort=` (ArchiveSortKeys of the contract). */
+export const sortChoices = ['time,desc', 'time,asc', 'cc,asc', 'ona,asc', 'gsd,asc'] as const;
+export type SortChoice = (typeof sortChoices)[number];
+
+/** The search that produced the list: by AOI criteria (get more continues it) or by scene ids. */
+export type SearchMode = { kind: 'aoi'; request: ArchiveSearchRequest } | { kind: 'ids'; sceneIds: string[] };
+
+export interface ResultsState {
+  mode: SearchMode;
+  images: ArchiveScene[];
+  count: number;
+  /** AOI coverage of all matches, %; null for a scene-id search. */
+  ac: number | null;
+  more: boolean;
+  taskId: string;
+}
+
+interface ArchiveSearchState {
+  conditions: ArchiveConditions;
+  type: SensorType;
+  selection: SensorSelection;
+  /** Set once the form has been built from the catalogue and the saved `sats`. */
+  initialised: boolean;
+  sort: SortChoice;
+  results: ResultsState | null;
+  resultsOpen: boolean;
+  /** Scenes whose quicklook is on the map, in the order they were shown. */
+  onView: string[];
+  /** The one current highlight (spec 000 §4). */
+  highlight: string | null;
+  /** The no-archive dialog (spec 000 §2) after a search without scenes. */
+  noArchiveOpen: boolean;
+  /** The scene under the pointer in the list (its footprint is outlined on the map). */
+  hovered: string | null;
+
+  setHovered(sceneId: string | null): void;
+
+  setNoArchiveOpen(open: boolean): void;
+  setConditions(change: Partial<ArchiveConditions>): void;
+  setSensor(type: SensorType, selection: SensorSelection): void;
+  setSort(sort: SortChoice): void;
+  showResults(mode: SearchMode, response: Omit<ResultsState, 'mode'>): void;
+  appendResults(response: ArchiveSearchResponse): void;
+  setResultsOpen(open: boolean): void;
+  setOnView(sceneIds: readonly string[], on: boolean): void;
+  setHighlight(sceneId: string | null): void;
+  clearResults(): void;
+}
+
+export const useArchiveSearchStore = create<ArchiveSearchState>()((set) => ({
+  conditions: defaultConditions(dayIn(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone)),
+  type: 1,
+  selection: { bands: [], stereo: null, resolutions: [], satGroups: [] },
+  initialised: false,
+  sort: 'time,desc',
+  results: null,
+  resultsOpen: false,
+  onView: [],
+  highlight: null,
+  noArchiveOpen: false,
+  hovered: null,
+
+  setHovered: (hovered) => set({ hovered }),
+
+  setNoArchiveOpen: (noArchiveOpen) => set({ noArchiveOpen }),
+  setConditions: (change) => set((s) => ({ conditions: { ...s.conditions, ...change } })),
+  setSensor: (type, selection) => set({ type, selection, initialised: true }),
+  setSort: (sort) => set({ sort }),
+  showResults: (mode, response) =>
+    set({ results: { mode, ...response }, resultsOpen: true, onView: [], highlight: null }),
+  appendResults: (response) =>
+    set((s) => {
+      if (!s.results) return {};
+      const known = new Set(s.results.images.map((i) => i.sceneId));
+      const images = [...s.results.images, ...response.images.filter((i) => !known.has(i.sceneId))];
+      return { results: { ...s.results, images, more: response.more, count: response.count } };
+    }),
+  setResultsOpen: (resultsOpen) => set({ resultsOpen }),
+  setOnView: (sceneIds, on) =>
+    set((s) => {
+      const ids = new Set(sceneIds);
+      const rest = s.onView.filter((id) => !ids.has(id));
+      return { onView: on ? [...rest, ...sceneIds] : rest };
+    }),
+  setHighlight: (highlight) => set({ highlight }),
+  clearResults: () => set({ results: null, resultsOpen: false, onView: [], highlight: null }),
+}));

@@ -1,0 +1,96 @@
+import { Limits } from '@satportal/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useApi } from '../../api/context';
+import { queryKeys } from '../../api/endpoints';
+import { useToast } from '../../shared/ui/toast';
+import { nextPageRequest } from './archiveForm';
+import { isTipSuppressed, noTipKey } from './noTip';
+import { type SearchMode, useArchiveSearchStore } from './searchStore';
+
+/** The archive satellite catalogue (every satellite, taskable or not), fetched once per session. */
+export function useCatalogue() {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.satellites(false),
+    queryFn: () => api.satellites(false),
+    staleTime: 60 * 60 * 1000,
+  });
+}
+
+/** Several scene ids separated by commas (or white space), each once, in the order typed. */
+export function parseSceneIds(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(/[\s,，;]+/)
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
+  ].slice(0, Limits.archivePageSize);
+}
+
+/**
+ * Running searches: a new AOI search, get more, the scene-id search. What comes back goes into the
+ * search store; the list opens when there are scenes, else the no-data warning or dialog shows.
+ */
+export function useArchiveSearchActions() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const message = useToast();
+  const { t } = useTranslation();
+  const store = useArchiveSearchStore;
+
+  const search = useMutation({
+    mutationFn: async (mode: SearchMode) => {
+      if (mode.kind === 'ids') {
+        const data = await api.archiveSearchByIds(mode.sceneIds);
+        return { mode, data: { ...data, ac: null } };
+      }
+      const data = await api.archiveSearch(mode.request, store.getState().sort);
+      return { mode, data };
+    },
+    onSuccess: ({ mode, data }) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.archiveSearchHistory });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.aoiSearchHistory });
+      if (data.images.length === 0) {
+        store.getState().clearResults();
+        if (mode.kind === 'ids') {
+          void message.warning({ key: 'search-result', content: t('search.nodata') });
+        } else if (isTipSuppressed(localStorage.getItem(noTipKey), new Date())) {
+          void message.warning({ key: 'search-result', content: t('search.noSceneData') });
+        } else {
+          store.getState().setNoArchiveOpen(true);
+        }
+        return;
+      }
+      store.getState().showResults(mode, {
+        images: data.images,
+        count: data.count,
+        ac: data.ac,
+        more: data.more,
+        taskId: data.taskId,
+      });
+      if (mode.kind === 'ids' && 'unknownIds' in data && data.unknownIds.length > 0) {
+        void message.warning({
+          key: 'search-result',
+          content: t('search.unknownIds', { ids: data.unknownIds.join(', ') }),
+        });
+      }
+    },
+  });
+
+  const more = useMutation({
+    mutationFn: async () => {
+      const { results, sort } = store.getState();
+      if (results?.mode.kind !== 'aoi') return null;
+      const request = nextPageRequest(results.mode.request, results.taskId, results.images.length);
+      return api.archiveSearch(request, sort);
+    },
+    onSuccess: (data) => {
+      if (data) store.getState().appendResults(data);
+    },
+  });
+
+  return { search, more };
+}
