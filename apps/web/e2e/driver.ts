@@ -489,6 +489,52 @@ export class Portal {
     await box.fill(text);
     await box.press('Enter');
   }
+
+  // Tasking (spec 000 §2 "Tasking panel", issue 6)
+
+  async openTasking() {
+    await this.openPanel(1);
+    await this.page.getByTestId('search-tab-tasking').click();
+    await expect(this.page.getByTestId('tasking-form')).toBeVisible();
+  }
+
+  /** Types both days (YYYY-MM-DD) into the capture window. */
+  async setTaskingDates(from: string, to: string) {
+    const inputs = this.page.getByTestId('tasking-dates').locator('input');
+    await inputs.nth(0).click();
+    await inputs.nth(0).fill(from);
+    await inputs.nth(0).press('Enter');
+    await inputs.nth(1).fill(to);
+    await inputs.nth(1).press('Enter');
+    await expect(inputs.nth(0)).toHaveValue(from);
+    await expect(inputs.nth(1)).toHaveValue(to);
+  }
+
+  async predictPasses() {
+    await this.page.getByTestId('tasking-predict').click();
+  }
+
+  taskingResults() {
+    return this.page.getByTestId('tasking-results');
+  }
+
+  /** AOI coverage, number of passes and their date range as step 1 shows them. */
+  taskingFigure(which: 'coverage' | 'total' | 'range') {
+    return this.page.getByTestId(`tasking-${which}`);
+  }
+
+  taskingDays() {
+    return this.page.getByTestId('tasking-day');
+  }
+
+  passes() {
+    return this.page.getByTestId('tasking-pass');
+  }
+
+  async backToTaskingForm() {
+    await this.page.getByTestId('tasking-back').click();
+    await expect(this.page.getByTestId('tasking-form')).toBeVisible();
+  }
 }
 
 /** Calls the API directly, as any client could, to check what the server says about a token. */

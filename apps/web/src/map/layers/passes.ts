@@ -1,8 +1,8 @@
+import { asArray } from 'ol/color';
 import type Feature from 'ol/Feature';
 import type MultiPolygon from 'ol/geom/MultiPolygon';
 import VectorLayer from 'ol/layer/Vector';
 import VectorSource from 'ol/source/Vector';
-import { asArray } from 'ol/color';
 import { Fill, Stroke, Style } from 'ol/style';
 import type { PassFootprint } from '../types';
 import { footprintFeature } from './footprints';
@@ -17,7 +17,7 @@ export function withAlpha(colour: string, alpha: number): string {
 export function passStyle(colour: string, hovered: boolean): Style {
   return new Style({
     stroke: new Stroke({ color: colour, width: hovered ? 3 : 1.5 }),
-    fill: new Fill({ color: withAlpha(colour, hovered ? 0.4 : 0.08) }),
+    fill: new Fill({ color: withAlpha(colour, hovered ? 0.4 : 0.04) }),
     zIndex: hovered ? 1 : 0,
   });
 }

@@ -1,0 +1,152 @@
+import { Button, DatePicker, Form, InputNumber, Slider, Spin, Tooltip } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { TranslationKey } from '../../i18n/keys';
+import { usableTimeZone } from '../../shared/format/dates';
+import { useToast } from '../../shared/ui/toast';
+import { useMe } from '../auth/useMe';
+import { useCurrentAoi } from '../search/ArchiveSearchForm';
+import { dayIn, searchAoiOf, sliderRanges } from '../search/archiveForm';
+import styles from '../search/search.module.css';
+import { SensorFields } from './SensorFields';
+import taskingStyles from './tasking.module.css';
+import {
+  canOrderTasking,
+  isTaskingDayDisabled,
+  type TaskingConditions,
+  taskingPredictionRequest,
+  validateTasking,
+} from './taskingForm';
+import { useTaskingStore } from './taskingStore';
+import { usePrediction, useTaskableCatalogue } from './useTasking';
+
+const { RangePicker } = DatePicker;
+
+type NumberField = keyof Omit<TaskingConditions, 'fdate' | 'tdate'>;
+const numberFields: ReadonlyArray<{ field: NumberField; labelKey: TranslationKey }> = [
+  { field: 'cc', labelKey: 'search.ccLabel' },
+  { field: 'ona', labelKey: 'search.onaLabel' },
+  { field: 'sza', labelKey: 'tasking.szaLabel' },
+  { field: 'ac', labelKey: 'search.acLabel' },
+];
+
+/** Step 0 of the tasking panel (spec 000 §2): the window, angles, sensor, satellite groups, Predict. */
+export function TaskingForm() {
+  const { t } = useTranslation();
+  const message = useToast();
+  const me = useMe();
+  const timeZone = usableTimeZone(me?.timezone);
+  const today = dayIn(new Date(), timeZone);
+  const catalogue = useTaskableCatalogue();
+  const aoi = useCurrentAoi();
+  const predict = usePrediction();
+  const { conditions, type, selection, initialised, setConditions, setSensor } = useTaskingStore();
+
+  if (!catalogue.data) return <Spin className={styles.loading} />;
+  const data = catalogue.data;
+
+  const submit = () => {
+    const predictionAoi = searchAoiOf(aoi);
+    const first = validateTasking({ aoi: predictionAoi, conditions, selection, today })[0];
+    if (first) {
+      void message.warning({ key: 'tasking-form', content: t(first.key, first.params) });
+      return;
+    }
+    if (!predictionAoi) return;
+    predict.mutate(
+      taskingPredictionRequest({ aoi: predictionAoi, conditions, catalogue: data, type, selection }),
+    );
+  };
+
+  const range: [Dayjs, Dayjs] = [dayjs(conditions.fdate), dayjs(conditions.tdate)];
+  const mayOrder = canOrderTasking(me);
+
+  return (
+    <Form layout="vertical" size="small" className={styles.form} data-testid="tasking-form">
+      <div className={styles.aoi} data-testid="tasking-aoi">
+        {aoi ? (
+          <span>
+            {t('search.aoi')}: <strong>{aoi.name ?? t('search.drawnAoi')}</strong>
+          </span>
+        ) : (
+          <span className={styles.noAoi}>{t('search.noAoiSelected')}</span>
+        )}
+      </div>
+
+      <Form.Item label={t('tasking.dateRange')}>
+        <div data-testid="tasking-dates">
+          <RangePicker
+            className={styles.full}
+            allowClear={false}
+            value={range}
+            disabledDate={(d, info) =>
+              isTaskingDayDisabled(d.format('YYYY-MM-DD'), today, info?.from?.format('YYYY-MM-DD') ?? null)
+            }
+            onChange={(value) => {
+              if (!value?.[0] || !value[1]) return;
+              setConditions({ fdate: value[0].format('YYYY-MM-DD'), tdate: value[1].format('YYYY-MM-DD') });
+            }}
+          />
+        </div>
+      </Form.Item>
+
+      {numberFields.map(({ field, labelKey }) => {
+        const { min, max, unit } = sliderRanges[field];
+        const set = (value: number) => setConditions({ [field]: value } as Partial<TaskingConditions>);
+        return (
+          <Form.Item key={field} label={t(labelKey)} className={styles.sliderItem}>
+            <div className={styles.sliderRow}>
+              <Slider
+                className={styles.slider}
+                min={min}
+                max={max}
+                value={conditions[field]}
+                onChange={set}
+                tooltip={{ formatter: (v) => `${v}${unit}` }}
+              />
+              <InputNumber
+                className={styles.sliderNumber}
+                min={min}
+                max={max}
+                value={conditions[field]}
+                suffix={unit}
+                onChange={(value) => typeof value === 'number' && set(value)}
+                data-testid={`tasking-${field}`}
+              />
+            </div>
+          </Form.Item>
+        );
+      })}
+
+      <SensorFields
+        kind="tasking"
+        catalogue={data}
+        type={type}
+        selection={selection}
+        initialised={initialised}
+        onChange={setSensor}
+      />
+
+      <div className={taskingStyles.actions}>
+        <Button
+          type="primary"
+          size="middle"
+          loading={predict.isPending}
+          onClick={submit}
+          data-testid="tasking-predict"
+        >
+          {t('tasking.predict')}
+        </Button>
+        {/* Ordering arrives with its issue: Order now stays disabled, with the reason. */}
+        <Tooltip title={t(mayOrder ? 'tasking.orderLater' : 'tasking.noPermission')}>
+          <Button size="middle" disabled data-testid="tasking-order">
+            {t(mayOrder ? 'tasking.orderNow' : 'tasking.orderingDisabled')}
+          </Button>
+        </Tooltip>
+      </div>
+      <p className={`${styles.muted} ${taskingStyles.reason}`} data-testid="tasking-order-reason">
+        {t(mayOrder ? 'tasking.orderLater' : 'tasking.noPermission')}
+      </p>
+    </Form>
+  );
+}
