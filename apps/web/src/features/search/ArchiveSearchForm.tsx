@@ -1,19 +1,6 @@
-import type { Band, ProductQuality, ResolutionClassId, SensorType, StereoMode } from '@satportal/contract';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  DatePicker,
-  Form,
-  InputNumber,
-  Radio,
-  Select,
-  Slider,
-  Space,
-  Spin,
-} from 'antd';
+import type { ProductQuality } from '@satportal/contract';
+import { Alert, Button, Checkbox, DatePicker, Form, Radio, Spin } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentAoi } from '../../map/types';
 import { usableTimeZone } from '../../shared/format/dates';
@@ -31,25 +18,16 @@ import {
   startIsOld,
   validateArchiveSearch,
 } from './archiveForm';
+import { SearchAoiLine, SliderField } from './FormParts';
+import { SensorFields } from './SensorFields';
 import styles from './search.module.css';
 import { useArchiveSearchStore } from './searchStore';
-import {
-  groupOptions,
-  loadSavedSats,
-  type SensorSelection,
-  selectionForType,
-  sensorOptions,
-  sensorTypesOf,
-  storeSavedSats,
-  withSavedSelection,
-  withSensorFilter,
-} from './sensorChoice';
 import { useArchiveSearchActions, useCatalogue } from './useArchiveSearch';
 
 const { RangePicker } = DatePicker;
 
-type SliderField = keyof typeof sliderRanges;
-const sliderFields: ReadonlyArray<{ field: SliderField; labelKey: `search.${SliderField}Label` }> = [
+type SliderKey = keyof typeof sliderRanges;
+const sliderFields: ReadonlyArray<{ field: SliderKey; labelKey: `search.${SliderKey}Label` }> = [
   { field: 'cc', labelKey: 'search.ccLabel' },
   { field: 'ac', labelKey: 'search.acLabel' },
   { field: 'ona', labelKey: 'search.onaLabel' },
@@ -73,36 +51,8 @@ export function ArchiveSearchForm() {
   const { search } = useArchiveSearchActions();
   const { conditions, type, selection, initialised, setConditions, setSensor } = useArchiveSearchStore();
 
-  // The form is built from the catalogue and the selection saved for the last sensor type.
-  useEffect(() => {
-    if (!catalogue.data || initialised) return;
-    const saved = loadSavedSats().archive;
-    const types = sensorTypesOf(catalogue.data);
-    const first = saved && types.includes(saved.type) ? saved.type : (types[0] ?? 1);
-    setSensor(first, selectionForType(catalogue.data, first, saved?.sensors[first]));
-  }, [catalogue.data, initialised, setSensor]);
-
-  const options = useMemo(
-    () => (catalogue.data ? sensorOptions(catalogue.data, type) : null),
-    [catalogue.data, type],
-  );
-  const groups = useMemo(
-    () => (catalogue.data ? groupOptions(catalogue.data, type, selection) : []),
-    [catalogue.data, type, selection],
-  );
-
-  if (!catalogue.data || !options) return <Spin className={styles.loading} />;
+  if (!catalogue.data) return <Spin className={styles.loading} />;
   const data = catalogue.data;
-
-  /** Every change of the sensor part is saved for this type (local key `sats`). */
-  const choose = (nextType: SensorType, next: SensorSelection) => {
-    setSensor(nextType, next);
-    storeSavedSats(withSavedSelection(loadSavedSats(), 'archive', nextType, next));
-  };
-  const changeType = (nextType: SensorType) =>
-    choose(nextType, selectionForType(data, nextType, loadSavedSats().archive?.sensors[nextType]));
-  const filter = (change: Parameters<typeof withSensorFilter>[3]) =>
-    choose(type, withSensorFilter(data, type, selection, change));
 
   const submit = () => {
     const searchAoi = searchAoiOf(aoi);
@@ -118,19 +68,10 @@ export function ArchiveSearchForm() {
   };
 
   const range: [Dayjs, Dayjs] = [dayjs(conditions.fdate), dayjs(conditions.tdate)];
-  const noGroups = selection.satGroups.length === 0;
 
   return (
     <Form layout="vertical" size="small" className={styles.form} data-testid="archive-form">
-      <div className={styles.aoi} data-testid="archive-aoi">
-        {aoi ? (
-          <span>
-            {t('search.aoi')}: <strong>{aoi.name ?? t('search.drawnAoi')}</strong>
-          </span>
-        ) : (
-          <span className={styles.noAoi}>{t('search.noAoiSelected')}</span>
-        )}
-      </div>
+      <SearchAoiLine aoi={aoi} testId="archive-aoi" />
 
       <Form.Item label={t('search.dateRange')}>
         <div data-testid="archive-dates">
@@ -156,35 +97,16 @@ export function ArchiveSearchForm() {
         />
       )}
 
-      {sliderFields.map(({ field, labelKey }) => {
-        const { min, max, unit } = sliderRanges[field];
-        return (
-          <Form.Item key={field} label={t(labelKey)} className={styles.sliderItem}>
-            <div className={styles.sliderRow}>
-              <Slider
-                className={styles.slider}
-                min={min}
-                max={max}
-                value={conditions[field]}
-                onChange={(value: number) => setConditions({ [field]: value } as Partial<ArchiveConditions>)}
-                tooltip={{ formatter: (v) => `${v}${unit}` }}
-              />
-              <InputNumber
-                className={styles.sliderNumber}
-                min={min}
-                max={max}
-                value={conditions[field]}
-                suffix={unit}
-                onChange={(value) => {
-                  if (typeof value === 'number')
-                    setConditions({ [field]: value } as Partial<ArchiveConditions>);
-                }}
-                data-testid={`archive-${field}`}
-              />
-            </div>
-          </Form.Item>
-        );
-      })}
+      {sliderFields.map(({ field, labelKey }) => (
+        <SliderField
+          key={field}
+          label={t(labelKey)}
+          range={sliderRanges[field]}
+          value={conditions[field]}
+          onChange={(value) => setConditions({ [field]: value } as Partial<ArchiveConditions>)}
+          testId={`archive-${field}`}
+        />
+      ))}
 
       <Form.Item
         label={t('search.quality')}
@@ -215,89 +137,14 @@ export function ArchiveSearchForm() {
         />
       </Form.Item>
 
-      <Form.Item label={t('search.sensorType')}>
-        <Radio.Group
-          value={type}
-          onChange={(e) => changeType(e.target.value)}
-          options={sensorTypesOf(data).map((value) => ({
-            value,
-            label: <span data-testid={`sensor-type-${value}`}>{t(`search.sensor${value}`)}</span>,
-          }))}
-        />
-      </Form.Item>
-
-      {options.bands.length > 0 && (
-        <Form.Item label={t('search.bands')}>
-          <Checkbox.Group
-            value={selection.bands}
-            onChange={(value) => filter({ bands: value as Band[] })}
-            options={options.bands.map((band) => ({ value: band, label: t(`band.${band}`) }))}
-            data-testid="archive-bands"
-          />
-        </Form.Item>
-      )}
-
-      {options.stereos.length > 0 && (
-        <Form.Item label={t('search.stereo')}>
-          <Radio.Group
-            optionType="button"
-            value={selection.stereo ?? ''}
-            onChange={(e) => filter({ stereo: (e.target.value || null) as StereoMode | null })}
-            options={[
-              ...(options.stereos.length > 1 ? [{ value: '', label: t('search.stereoAny') }] : []),
-              ...options.stereos.map((mode) => ({ value: mode, label: t(`stereo.${mode}`) })),
-            ]}
-            data-testid="archive-stereo"
-          />
-        </Form.Item>
-      )}
-
-      <Form.Item label={t('search.resolutions')}>
-        <Checkbox.Group
-          className={styles.resolutions}
-          value={selection.resolutions}
-          onChange={(value) => filter({ resolutions: value as ResolutionClassId[] })}
-          options={options.resolutions.map((id) => ({ value: id, label: t(`resolution.class${id}`) }))}
-          data-testid="archive-resolutions"
-        />
-      </Form.Item>
-
-      <Form.Item
-        label={
-          <Space size={4}>
-            {t('search.satGroups')}
-            <Button
-              type="link"
-              size="small"
-              onClick={() => choose(type, { ...selection, satGroups: groups })}
-              data-testid="sat-groups-all"
-            >
-              {t('search.all')}
-            </Button>
-            <Button
-              type="link"
-              size="small"
-              onClick={() => choose(type, { ...selection, satGroups: [] })}
-              data-testid="sat-groups-clear"
-            >
-              {t('search.clear')}
-            </Button>
-          </Space>
-        }
-        validateStatus={noGroups ? 'warning' : undefined}
-        help={noGroups ? t('placeholder.selectSatellite') : undefined}
-      >
-        <Select
-          mode="multiple"
-          allowClear
-          maxTagCount="responsive"
-          placeholder={t('placeholder.selectSatellite')}
-          value={selection.satGroups}
-          onChange={(value: string[]) => choose(type, { ...selection, satGroups: value })}
-          options={groups.map((category) => ({ value: category, label: category }))}
-          data-testid="archive-sat-groups"
-        />
-      </Form.Item>
+      <SensorFields
+        kind="archive"
+        catalogue={data}
+        type={type}
+        selection={selection}
+        initialised={initialised}
+        onChange={setSensor}
+      />
 
       <Button
         type="primary"

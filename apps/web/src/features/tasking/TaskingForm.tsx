@@ -1,4 +1,4 @@
-import { Button, DatePicker, Form, InputNumber, Slider, Spin, Tooltip } from 'antd';
+import { Button, DatePicker, Form, Spin, Tooltip } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../i18n/keys';
@@ -7,8 +7,9 @@ import { useToast } from '../../shared/ui/toast';
 import { useMe } from '../auth/useMe';
 import { useCurrentAoi } from '../search/ArchiveSearchForm';
 import { dayIn, searchAoiOf, sliderRanges } from '../search/archiveForm';
+import { SearchAoiLine, SliderField } from '../search/FormParts';
+import { SensorFields } from '../search/SensorFields';
 import styles from '../search/search.module.css';
-import { SensorFields } from './SensorFields';
 import taskingStyles from './tasking.module.css';
 import {
   canOrderTasking,
@@ -63,15 +64,7 @@ export function TaskingForm() {
 
   return (
     <Form layout="vertical" size="small" className={styles.form} data-testid="tasking-form">
-      <div className={styles.aoi} data-testid="tasking-aoi">
-        {aoi ? (
-          <span>
-            {t('search.aoi')}: <strong>{aoi.name ?? t('search.drawnAoi')}</strong>
-          </span>
-        ) : (
-          <span className={styles.noAoi}>{t('search.noAoiSelected')}</span>
-        )}
-      </div>
+      <SearchAoiLine aoi={aoi} testId="tasking-aoi" />
 
       <Form.Item label={t('tasking.dateRange')}>
         <div data-testid="tasking-dates">
@@ -90,33 +83,16 @@ export function TaskingForm() {
         </div>
       </Form.Item>
 
-      {numberFields.map(({ field, labelKey }) => {
-        const { min, max, unit } = sliderRanges[field];
-        const set = (value: number) => setConditions({ [field]: value } as Partial<TaskingConditions>);
-        return (
-          <Form.Item key={field} label={t(labelKey)} className={styles.sliderItem}>
-            <div className={styles.sliderRow}>
-              <Slider
-                className={styles.slider}
-                min={min}
-                max={max}
-                value={conditions[field]}
-                onChange={set}
-                tooltip={{ formatter: (v) => `${v}${unit}` }}
-              />
-              <InputNumber
-                className={styles.sliderNumber}
-                min={min}
-                max={max}
-                value={conditions[field]}
-                suffix={unit}
-                onChange={(value) => typeof value === 'number' && set(value)}
-                data-testid={`tasking-${field}`}
-              />
-            </div>
-          </Form.Item>
-        );
-      })}
+      {numberFields.map(({ field, labelKey }) => (
+        <SliderField
+          key={field}
+          label={t(labelKey)}
+          range={sliderRanges[field]}
+          value={conditions[field]}
+          onChange={(value) => setConditions({ [field]: value } as Partial<TaskingConditions>)}
+          testId={`tasking-${field}`}
+        />
+      ))}
 
       <SensorFields
         kind="tasking"

@@ -2,7 +2,7 @@ import type { Band, ResolutionClassId, SensorType, StereoMode } from '@satportal
 import { Button, Checkbox, Form, Radio, Select, Space } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import styles from '../search/search.module.css';
+import styles from './search.module.css';
 import {
   type Catalogue,
   groupOptions,
@@ -15,7 +15,7 @@ import {
   storeSavedSats,
   withSavedSelection,
   withSensorFilter,
-} from '../search/sensorChoice';
+} from './sensorChoice';
 
 interface SensorFieldsProps {
   /** Which saved preferences of the local key `sats` the fields read and write. */
@@ -76,6 +76,7 @@ export function SensorFields({ kind, catalogue, type, selection, initialised, on
             value={selection.bands}
             onChange={(value) => filter({ bands: value as Band[] })}
             options={options.bands.map((band) => ({ value: band, label: t(`band.${band}`) }))}
+            data-testid={`${kind}-bands`}
           />
         </Form.Item>
       )}
@@ -90,6 +91,7 @@ export function SensorFields({ kind, catalogue, type, selection, initialised, on
               ...(options.stereos.length > 1 ? [{ value: '', label: t('search.stereoAny') }] : []),
               ...options.stereos.map((mode) => ({ value: mode, label: t(`stereo.${mode}`) })),
             ]}
+            data-testid={`${kind}-stereo`}
           />
         </Form.Item>
       )}
@@ -100,6 +102,7 @@ export function SensorFields({ kind, catalogue, type, selection, initialised, on
           value={selection.resolutions}
           onChange={(value) => filter({ resolutions: value as ResolutionClassId[] })}
           options={options.resolutions.map((id) => ({ value: id, label: t(`resolution.class${id}`) }))}
+          data-testid={`${kind}-resolutions`}
         />
       </Form.Item>
 
@@ -111,10 +114,16 @@ export function SensorFields({ kind, catalogue, type, selection, initialised, on
               type="link"
               size="small"
               onClick={() => choose(type, { ...selection, satGroups: groups })}
+              data-testid={`${kind}-sat-groups-all`}
             >
               {t('search.all')}
             </Button>
-            <Button type="link" size="small" onClick={() => choose(type, { ...selection, satGroups: [] })}>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => choose(type, { ...selection, satGroups: [] })}
+              data-testid={`${kind}-sat-groups-clear`}
+            >
               {t('search.clear')}
             </Button>
           </Space>
