@@ -431,14 +431,7 @@ export class Portal {
 
   /** Types both days (YYYY-MM-DD) into the acquisition date range. */
   async setArchiveDates(from: string, to: string) {
-    const inputs = this.page.getByTestId('archive-dates').locator('input');
-    await inputs.nth(0).click();
-    await inputs.nth(0).fill(from);
-    await inputs.nth(0).press('Enter');
-    await inputs.nth(1).fill(to);
-    await inputs.nth(1).press('Enter');
-    await expect(inputs.nth(0)).toHaveValue(from);
-    await expect(inputs.nth(1)).toHaveValue(to);
+    await this.fillDateRange('archive-dates', from, to);
   }
 
   /** Sets one of the panel's numbers: cloud (cc), AOI coverage (ac), off-nadir (ona), sun zenith (sza). */
@@ -500,7 +493,12 @@ export class Portal {
 
   /** Types both days (YYYY-MM-DD) into the capture window. */
   async setTaskingDates(from: string, to: string) {
-    const inputs = this.page.getByTestId('tasking-dates').locator('input');
+    await this.fillDateRange('tasking-dates', from, to);
+  }
+
+  /** Types both days (YYYY-MM-DD) into the range picker inside the element of that test id. */
+  private async fillDateRange(testId: string, from: string, to: string) {
+    const inputs = this.page.getByTestId(testId).locator('input');
     await inputs.nth(0).click();
     await inputs.nth(0).fill(from);
     await inputs.nth(0).press('Enter');

@@ -1,6 +1,5 @@
 import type { ProductQuality } from '@satportal/contract';
-import { Alert, Button, Checkbox, DatePicker, Form, Radio, Spin } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Alert, Button, Checkbox, Form, Radio, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CurrentAoi } from '../../map/types';
 import { usableTimeZone } from '../../shared/format/dates';
@@ -18,13 +17,11 @@ import {
   startIsOld,
   validateArchiveSearch,
 } from './archiveForm';
-import { SearchAoiLine, SliderField } from './FormParts';
+import { DateRangeField, SearchAoiLine, SliderField } from './FormParts';
 import { SensorFields } from './SensorFields';
 import styles from './search.module.css';
 import { useArchiveSearchStore } from './searchStore';
 import { useArchiveSearchActions, useCatalogue } from './useArchiveSearch';
-
-const { RangePicker } = DatePicker;
 
 type SliderKey = keyof typeof sliderRanges;
 const sliderFields: ReadonlyArray<{ field: SliderKey; labelKey: `search.${SliderKey}Label` }> = [
@@ -67,26 +64,18 @@ export function ArchiveSearchForm() {
     search.mutate({ kind: 'aoi', request });
   };
 
-  const range: [Dayjs, Dayjs] = [dayjs(conditions.fdate), dayjs(conditions.tdate)];
-
   return (
     <Form layout="vertical" size="small" className={styles.form} data-testid="archive-form">
       <SearchAoiLine aoi={aoi} testId="archive-aoi" />
 
-      <Form.Item label={t('search.dateRange')}>
-        <div data-testid="archive-dates">
-          <RangePicker
-            className={styles.full}
-            allowClear={false}
-            value={range}
-            disabledDate={(d) => isDayDisabled(d.format('YYYY-MM-DD'), today)}
-            onChange={(value) => {
-              if (!value?.[0] || !value[1]) return;
-              setConditions({ fdate: value[0].format('YYYY-MM-DD'), tdate: value[1].format('YYYY-MM-DD') });
-            }}
-          />
-        </div>
-      </Form.Item>
+      <DateRangeField
+        label={t('search.dateRange')}
+        from={conditions.fdate}
+        to={conditions.tdate}
+        isDisabled={(day) => isDayDisabled(day, today)}
+        onChange={(fdate, tdate) => setConditions({ fdate, tdate })}
+        testId="archive-dates"
+      />
       {startIsOld(conditions.fdate, today) && (
         <Alert
           type="warning"

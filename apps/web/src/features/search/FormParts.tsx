@@ -1,4 +1,5 @@
-import { Form, InputNumber, Slider } from 'antd';
+import { DatePicker, Form, InputNumber, Slider } from 'antd';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { CurrentAoi } from '../../map/types';
 import styles from './search.module.css';
@@ -50,6 +51,39 @@ export function SliderField({ label, range: { min, max, unit }, value, onChange,
             if (typeof next === 'number') onChange(next);
           }}
           data-testid={testId}
+        />
+      </div>
+    </Form.Item>
+  );
+}
+
+interface DateRangeFieldProps {
+  label: string;
+  /** The chosen days, YYYY-MM-DD. */
+  from: string;
+  to: string;
+  /** Whether a day (YYYY-MM-DD) cannot be picked; `start` is the first day picked so far, if any. */
+  isDisabled(day: string, start: string | null): boolean;
+  onChange(from: string, to: string): void;
+  testId: string;
+}
+
+/** A range of whole days (acquisition dates, capture window), never cleared. */
+export function DateRangeField({ label, from, to, isDisabled, onChange, testId }: DateRangeFieldProps) {
+  return (
+    <Form.Item label={label}>
+      <div data-testid={testId}>
+        <DatePicker.RangePicker
+          className={styles.full}
+          allowClear={false}
+          value={[dayjs(from), dayjs(to)]}
+          disabledDate={(d, info) =>
+            isDisabled(d.format('YYYY-MM-DD'), info?.from?.format('YYYY-MM-DD') ?? null)
+          }
+          onChange={(value) => {
+            if (!value?.[0] || !value[1]) return;
+            onChange(value[0].format('YYYY-MM-DD'), value[1].format('YYYY-MM-DD'));
+          }}
         />
       </div>
     </Form.Item>

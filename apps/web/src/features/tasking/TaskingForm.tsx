@@ -1,5 +1,4 @@
-import { Button, DatePicker, Form, Spin, Tooltip } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Button, Form, Spin, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../i18n/keys';
 import { usableTimeZone } from '../../shared/format/dates';
@@ -7,7 +6,7 @@ import { useToast } from '../../shared/ui/toast';
 import { useMe } from '../auth/useMe';
 import { useCurrentAoi } from '../search/ArchiveSearchForm';
 import { dayIn, searchAoiOf, sliderRanges } from '../search/archiveForm';
-import { SearchAoiLine, SliderField } from '../search/FormParts';
+import { DateRangeField, SearchAoiLine, SliderField } from '../search/FormParts';
 import { SensorFields } from '../search/SensorFields';
 import styles from '../search/search.module.css';
 import taskingStyles from './tasking.module.css';
@@ -20,8 +19,6 @@ import {
 } from './taskingForm';
 import { useTaskingStore } from './taskingStore';
 import { usePrediction, useTaskableCatalogue } from './useTasking';
-
-const { RangePicker } = DatePicker;
 
 type NumberField = keyof Omit<TaskingConditions, 'fdate' | 'tdate'>;
 const numberFields: ReadonlyArray<{ field: NumberField; labelKey: TranslationKey }> = [
@@ -59,29 +56,20 @@ export function TaskingForm() {
     );
   };
 
-  const range: [Dayjs, Dayjs] = [dayjs(conditions.fdate), dayjs(conditions.tdate)];
   const mayOrder = canOrderTasking(me);
 
   return (
     <Form layout="vertical" size="small" className={styles.form} data-testid="tasking-form">
       <SearchAoiLine aoi={aoi} testId="tasking-aoi" />
 
-      <Form.Item label={t('tasking.dateRange')}>
-        <div data-testid="tasking-dates">
-          <RangePicker
-            className={styles.full}
-            allowClear={false}
-            value={range}
-            disabledDate={(d, info) =>
-              isTaskingDayDisabled(d.format('YYYY-MM-DD'), today, info?.from?.format('YYYY-MM-DD') ?? null)
-            }
-            onChange={(value) => {
-              if (!value?.[0] || !value[1]) return;
-              setConditions({ fdate: value[0].format('YYYY-MM-DD'), tdate: value[1].format('YYYY-MM-DD') });
-            }}
-          />
-        </div>
-      </Form.Item>
+      <DateRangeField
+        label={t('tasking.dateRange')}
+        from={conditions.fdate}
+        to={conditions.tdate}
+        isDisabled={(day, start) => isTaskingDayDisabled(day, today, start)}
+        onChange={(fdate, tdate) => setConditions({ fdate, tdate })}
+        testId="tasking-dates"
+      />
 
       {numberFields.map(({ field, labelKey }) => (
         <SliderField
