@@ -50,6 +50,8 @@ ensureInstall();
 mkdirSync(tmp, { recursive: true });
 let passed = 0;
 let failed = 0;
+/** Names of the failed tests, repeated at the end so that the last lines of a long log say what failed. */
+const failures = [];
 
 const vitestProjects = suites.filter((s) => s === 'unit' || s === 'db');
 if (vitestProjects.length) {
@@ -66,6 +68,12 @@ if (vitestProjects.length) {
   const json = readJson(report);
   passed += json?.numPassedTests ?? 0;
   failed += json ? json.numFailedTests + (status !== 0 && json.numFailedTests === 0 ? 1 : 0) : 1;
+  for (const file of json?.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      if (t.status === 'failed') failures.push(`${file.name.replace(`${root}/`, '')} › ${t.fullName}`);
+    }
+  }
+  if (json && status !== 0 && json.numFailedTests === 0) failures.push('vitest exited with an error outside the tests');
 }
 
 if (suites.includes('e2e')) {
@@ -77,11 +85,20 @@ if (suites.includes('e2e')) {
     PLAYWRIGHT_JSON_OUTPUT_NAME: report,
     CHROMIUM_PATH: chromium,
   });
-  const stats = readJson(report)?.stats;
+  const playwright = readJson(report);
+  const stats = playwright?.stats;
   passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   failed += stats ? stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0) : 1;
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      if (spec.tests?.some((t) => t.status === 'unexpected')) failures.push([...titles, spec.title].join(' › '));
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of playwright?.suites ?? []) walk(suite, [suite.title]);
 }
 
-writeFileSync(join(tmp, 'test-summary.json'), JSON.stringify({ suites, passed, failed }));
+writeFileSync(join(tmp, 'test-summary.json'), JSON.stringify({ suites, passed, failed, failures }));
+for (const name of failures) console.log(`FAILED ${name}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { postgis } from '@electric-sql/pglite-postgis';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { EmbeddedSocketServer } from './socket-server';
 
 /**
  * The embedded default (DESIGN §1): PGlite with PostGIS, served on a loopback
@@ -23,11 +23,10 @@ export async function startEmbeddedDatabase(dataDir: string | undefined): Promis
     extensions: { postgis, btree_gist },
   });
   const host = '127.0.0.1';
-  // The socket server queues statements and keeps a transaction on its own connection
-  // until it ends, so several pool connections are safe; transactions must stay short.
-  const server = new PGLiteSocketServer({ db, host, port: 0, maxConnections: 32 });
-  await server.start();
-  const port = Number(server.getServerConn().split(':').pop());
+  // The socket server gives the one session to one connection at a time, for a whole
+  // unit of work or transaction, so several pool connections are safe; transactions must stay short.
+  const server = new EmbeddedSocketServer(db);
+  const port = await server.listen(host);
   return {
     host,
     port,

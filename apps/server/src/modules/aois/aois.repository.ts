@@ -51,6 +51,29 @@ const columns = (withGeometry: boolean) => `
   ${withGeometry ? 'ST_AsGeoJSON(n.geom::geometry, 15)' : 'NULL::text'} AS geojson, n.created_at`;
 
 /** SQL of the AOI and POI trees. Every statement is bound to one user. */
+/**
+ * Items cut into batches of at most `maxChars` characters of text (an item longer than that alone).
+ * Heavy geometry work on big uploads is asked in such batches: the embedded database serves one
+ * statement at a time, and other users' statements get their turn between batches.
+ */
+export function inBatches<T>(items: readonly T[], size: (item: T) => number, maxChars = 200_000): T[][] {
+  const batches: T[][] = [];
+  let current: T[] = [];
+  let chars = 0;
+  for (const item of items) {
+    const n = size(item);
+    if (current.length && chars + n > maxChars) {
+      batches.push(current);
+      current = [];
+      chars = 0;
+    }
+    current.push(item);
+    chars += n;
+  }
+  if (current.length) batches.push(current);
+  return batches;
+}
+
 export class AoisRepository {
   constructor(private readonly pool: pg.Pool) {}
 
@@ -127,17 +150,15 @@ export class AoisRepository {
 
   /**
    * PostGIS's verdict on polygons given as GeoJSON, in order. Reads only. An answer with fewer
-   * rows than polygons is never taken as "invalid": PGlite's PostGIS (WebAssembly) was seen to
-   * answer this check with no row and no error (CI, two 719-part shapefiles uploaded at once),
-   * as it does for some unions (archive repository, `Overlay`); the check is asked once more,
-   * and a second short answer is an error.
+   * rows than polygons is an error, never taken as "invalid parts": it was once seen on the
+   * embedded database, whose socket server then let another connection's statement run between
+   * this one's Parse and its (large) Bind (fixed in `db/socket-server.ts`).
    */
   async checkParts(polygons: string[]): Promise<PartCheck[]> {
-    if (!polygons.length) return [];
-    const ask = async () =>
-      (
-        await this.pool.query<PartCheck>(
-          `SELECT c.valid, c.reason, c.empty,
+    const rows: PartCheck[] = [];
+    for (const batch of inBatches(polygons, (p) => p.length)) {
+      const answer = await this.pool.query<PartCheck>(
+        `SELECT c.valid, c.reason, c.empty,
               CASE WHEN GeometryType(r.m) IN ('POLYGON', 'MULTIPOLYGON') AND ST_IsValid(r.m) AND ST_Area(c.g) > 0
                         AND abs(ST_Area(r.m) - ST_Area(c.g)) <= 1e-9 * ST_Area(c.g)
                    THEN ST_AsGeoJSON(r.m, 15) END AS repaired
@@ -148,11 +169,10 @@ export class AoisRepository {
                               CASE WHEN NOT v.valid THEN ST_IsValidReason(p.g) END AS reason) AS c,
               LATERAL (SELECT CASE WHEN c.reason LIKE 'Ring Self-intersection%' THEN ST_MakeValid(c.g) END AS m) AS r
         ORDER BY x.ord`,
-          [JSON.stringify(polygons)],
-        )
-      ).rows;
-    let rows = await ask();
-    if (rows.length !== polygons.length) rows = await ask();
+        [JSON.stringify(batch)],
+      );
+      rows.push(...answer.rows);
+    }
     if (rows.length !== polygons.length) {
       throw new Error(`checking ${polygons.length} polygons answered ${rows.length} rows`);
     }
@@ -162,30 +182,52 @@ export class AoisRepository {
   /**
    * Inserts nodes in one transaction, each at the end of its siblings, and answers their ids
    * in the order given. Ids are drawn from the sequence first so that the order is certain.
+   * The shapes are made first, in batches and outside the transaction (see `inBatches`).
    */
   async insert(userId: number, nodes: NewNode[]): Promise<number[]> {
     if (!nodes.length) return [];
+    const shapes = await this.shapes(nodes);
     return inTransaction(this.pool, async (client) => {
       const { rows: ids } = await client.query<{ id: number }>(
         `SELECT nextval(pg_get_serial_sequence('aoi_nodes', 'id'))::int AS id FROM generate_series(1, $1)`,
         [nodes.length],
       );
-      const input = nodes.map((n, i) => ({ ...n, id: ids[i]?.id, ord: i + 1 }));
+      const input = nodes.map(({ geojson: _, ...n }, i) => ({
+        ...n,
+        id: ids[i]?.id,
+        ord: i + 1,
+        ...shapes[i],
+      }));
       await client.query(
         `INSERT INTO aoi_nodes (id, user_id, parent_id, tree, kind, name, sort_order, geom, area_km2)
          SELECT x.id, $1, x."parentId", x.tree, x.kind, x.name,
                 COALESCE((SELECT max(s.sort_order) FROM aoi_nodes s
                            WHERE s.user_id = $1 AND s.parent_id = x."parentId"), 0) + x.ord,
-                s.g::geography,
-                CASE WHEN x.kind = 'aoi' THEN ST_Area(ST_Segmentize(s.g, 0.1)::geography) / 1e6 END
+                ST_GeomFromEWKB(decode(x.shape, 'hex'))::geography, x.area
            FROM jsonb_to_recordset($2::jsonb)
-                  AS x(id int, "parentId" int, tree text, kind text, name text, geojson text, ord int)
-           LEFT JOIN LATERAL (SELECT aoi_shape(x.geojson) AS g) AS s ON true
+                  AS x(id int, "parentId" int, tree text, kind text, name text, shape text, area float8, ord int)
           ORDER BY x.ord`,
         [userId, JSON.stringify(input)],
       );
       return input.map((n) => n.id as number);
     });
+  }
+
+  /** Each node's stored shape (EWKB hex, `aoi_shape`) and, for an AOI, its geodesic area in km². */
+  private async shapes(nodes: NewNode[]): Promise<Array<{ shape: string | null; area: number | null }>> {
+    const shaped = nodes.map(() => ({ shape: null as string | null, area: null as number | null }));
+    const input = nodes.flatMap((n, i) => (n.geojson ? [{ i, kind: n.kind, geojson: n.geojson }] : []));
+    for (const batch of inBatches(input, (x) => x.geojson.length)) {
+      const { rows } = await this.pool.query<{ i: number; shape: string | null; area: number | null }>(
+        `SELECT x.i, encode(ST_AsEWKB(s.g), 'hex') AS shape,
+                CASE WHEN x.kind = 'aoi' THEN ST_Area(ST_Segmentize(s.g, 0.1)::geography) / 1e6 END AS area
+           FROM jsonb_to_recordset($1::jsonb) AS x(i int, kind text, geojson text),
+                LATERAL (SELECT aoi_shape(x.geojson) AS g) AS s`,
+        [JSON.stringify(batch)],
+      );
+      for (const row of rows) shaped[row.i] = { shape: row.shape, area: row.area };
+    }
+    return shaped;
   }
 
   async rename(userId: number, id: number, name: string): Promise<boolean> {
