@@ -73,7 +73,8 @@ if (vitestProjects.length) {
       if (t.status === 'failed') failures.push(`${file.name.replace(`${root}/`, '')} › ${t.fullName}`);
     }
   }
-  if (json && status !== 0 && json.numFailedTests === 0) failures.push('vitest exited with an error outside the tests');
+  if (json && status !== 0 && json.numFailedTests === 0)
+    failures.push('vitest exited with an error outside the tests');
 }
 
 if (suites.includes('e2e')) {
@@ -91,7 +92,8 @@ if (suites.includes('e2e')) {
   failed += stats ? stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0) : 1;
   const walk = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
-      if (spec.tests?.some((t) => t.status === 'unexpected')) failures.push([...titles, spec.title].join(' › '));
+      if (spec.tests?.some((t) => t.status === 'unexpected'))
+        failures.push([...titles, spec.title].join(' › '));
     }
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
   };
