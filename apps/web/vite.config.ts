@@ -22,6 +22,17 @@ export default defineConfig(({ mode }) => {
       emptyOutDir: true,
       // The Natural Earth TopoJSON must stay a separate file fetched by the map, never inlined.
       assetsInlineLimit: 4096,
+      rolldownOptions: {
+        // The contract's TypeBox schemas (`Type.Object(…)` at module level) serve the server; the
+        // browser uses the constants beside them. Calls of `Type` are pure, so unused schemas drop
+        // out of the bundle instead of bringing TypeBox into the workspace's first load.
+        treeshake: {
+          manualPureFunctions: ['Type'],
+          moduleSideEffects: [
+            { test: /node_modules\/@rc-component\/(form|async-validator)\//, sideEffects: false },
+          ],
+        },
+      },
     },
     server: { proxy },
     preview: { proxy },

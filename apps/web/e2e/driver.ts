@@ -21,7 +21,9 @@ export interface Account {
 export const demo: Account = { username: 'demo', password: 'satportal-demo' };
 
 /** A fresh user made by the operator CLI, through the running server's socket. */
-export async function createUser(options: { orgType?: number; orderTypes?: string } = {}): Promise<Account> {
+export async function createUser(
+  options: { orgType?: number; orderTypes?: string; timezone?: string } = {},
+): Promise<Account> {
   const account = {
     username: `e2e_${randomBytes(4).toString('hex')}`,
     password: `pw-${randomBytes(6).toString('hex')}`,
@@ -42,10 +44,26 @@ export async function createUser(options: { orgType?: number; orderTypes?: strin
       String(options.orgType ?? 4),
       '--order-type',
       options.orderTypes ?? '1,4',
+      ...(options.timezone ? ['--timezone', options.timezone] : []),
     ],
     { cwd: root, env: { ...process.env, DATABASE_URL: '', DATA_DIR: e2eDataDir } },
   );
   return account;
+}
+
+const messages = Object.fromEntries(
+  (['en', 'zh'] as const).map((language) => [
+    language,
+    JSON.parse(readFileSync(resolve(root, `apps/web/src/i18n/${language}.json`), 'utf8')),
+  ]),
+) as Record<'en' | 'zh', Record<string, unknown>>;
+
+/** The interface's own text of a key with its {{placeholders}} filled, so checks follow the translation files. */
+export function uiText(language: 'en' | 'zh', key: string, params: Record<string, string> = {}): string {
+  const value = key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], messages[language]);
+  return String(value).replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? '');
 }
 
 /** A real upload sample kept in the repository with its licence (the server's upload fixtures). */
@@ -86,7 +104,7 @@ export class Portal {
     return this.page.getByTestId('login-error');
   }
 
-  stored(key: 'token' | 'expiretime' | 'user' | 'lang') {
+  stored(key: 'token' | 'expiretime' | 'user' | 'lang' | 'noTipTime' | 'isNoZoomHdTip') {
     return this.page.evaluate((k) => localStorage.getItem(k), key);
   }
 
@@ -424,8 +442,10 @@ export class Portal {
     await this.clearCoordinateSearch();
   }
 
+  /** Opens the search centre on its Archive tab (the panel reopens on the tab last shown). */
   async openArchiveSearch() {
     await this.openPanel(1);
+    await this.page.getByTestId('search-tab-archive').click();
     await expect(this.page.getByTestId('archive-form')).toBeVisible();
   }
 
@@ -483,6 +503,122 @@ export class Portal {
     await box.press('Enter');
   }
 
+  /** The scene ids of the result rows drawn now, top to bottom (the list draws the rows in view). */
+  listedSceneIds(): Promise<string[]> {
+    return this.page
+      .getByTestId('result-scene')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-scene-id') ?? ''));
+  }
+
+  /** Every scene id of the result list, top to bottom, scrolling through it (it draws the rows in view). */
+  async allListedSceneIds(): Promise<string[]> {
+    const list = this.page.getByTestId('result-list');
+    const nextFrame = () =>
+      this.page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
+    await list.evaluate((element) => element.scrollTo({ top: 0 }));
+    await nextFrame();
+    const ids: string[] = [];
+    for (;;) {
+      for (const id of await this.listedSceneIds()) if (!ids.includes(id)) ids.push(id);
+      const end = await list.evaluate((e) => e.scrollTop + e.clientHeight >= e.scrollHeight - 1);
+      if (end) return ids;
+      await list.evaluate((element) => element.scrollBy({ top: element.clientHeight * 0.8 }));
+      await nextFrame();
+    }
+  }
+
+  /** The list's "select all" option with its label (offered while fewer than 500 scenes are loaded). */
+  selectAllResultsOption() {
+    return this.page.locator('label', { has: this.page.getByTestId('results-select-all') });
+  }
+
+  async selectAllResults() {
+    await this.page.getByTestId('results-select-all').check();
+  }
+
+  /** Switches the open search centre to a tab. */
+  async showSearchTab(tab: 'archive' | 'tasking' | 'subscription') {
+    await this.page.getByTestId(`search-tab-${tab}`).click();
+  }
+
+  /** Unticks both qualities (A and B) of the archive form. */
+  async clearArchiveQualities() {
+    for (const box of await this.page.getByTestId('archive-quality').getByRole('checkbox').all())
+      await box.uncheck();
+  }
+
+  /** Empties the satellite-group choice with the form's Clear button. */
+  async clearArchiveSatelliteGroups() {
+    await this.page.getByTestId('archive-sat-groups-clear').click();
+  }
+
+  /** The warnings and help lines the archive form shows under its fields. */
+  archiveFormHelp() {
+    return this.page.getByTestId('archive-form').locator('.ant-form-item-explain');
+  }
+
+  /** Whether the drawn polygon is in modify mode, as the map reports it. */
+  async aoiModifiable(): Promise<boolean> {
+    return (await this.page.getByTestId('map').getAttribute('data-aoi-modifiable')) === 'true';
+  }
+
+  noArchiveDialog() {
+    return this.page.getByTestId('no-archive-dialog');
+  }
+
+  /** Closes the no-archive dialog, ticking "don't remind again" first when asked. */
+  async closeNoArchiveDialog(options: { noRemind?: boolean } = {}) {
+    if (options.noRemind) await this.page.getByTestId('no-remind').check();
+    await this.page.getByTestId('no-archive-close').click();
+    await expect(this.noArchiveDialog()).toHaveCount(0);
+  }
+
+  /** The recent-search button beside the scene-id box: runs the entry at `index` (0 = newest) again. */
+  async rerunRecentSearch(index = 0) {
+    await this.page.getByTestId('recent-searches').click();
+    await this.page.getByTestId('archive-history-entry').nth(index).click();
+  }
+
+  async zoomIn() {
+    const before = await this.zoomLevel().textContent();
+    await this.page.getByTestId('zoom-in').click();
+    await expect(this.zoomLevel()).not.toHaveText(before ?? '');
+  }
+
+  zoomHdTip() {
+    return this.page.getByTestId('zoom-hd-tip');
+  }
+
+  /** Closes the zoom-to-HD tip, or with `never` chooses "don't show again". */
+  async dismissZoomHdTip(how: 'close' | 'never') {
+    await this.page.getByTestId(how === 'close' ? 'zoom-hd-tip-close' : 'zoom-hd-tip-never').click();
+  }
+
+  loginDialog() {
+    return this.page.getByTestId('login-dialog');
+  }
+
+  /** Ends the session on the server (as a logout in another tab would); the page keeps its token. */
+  async endSessionElsewhere() {
+    const token = await this.stored('token');
+    const response = await this.page.request.post('/api/v1/auth/logout', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect((await response.json()).code).toBe(2000);
+  }
+
+  /** `data` of a POST under /api/v1 with the logged-in user's token, as any client could call it. */
+  async apiPost<T>(path: string, body: unknown): Promise<T> {
+    const token = await this.stored('token');
+    const response = await this.page.request.post(`/api/v1${path}`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: body,
+    });
+    return (await response.json()).data as T;
+  }
+
   // Tasking (spec 000 §2 "Tasking panel", issue 6)
 
   async openTasking() {
@@ -532,6 +668,195 @@ export class Portal {
   async backToTaskingForm() {
     await this.page.getByTestId('tasking-back').click();
     await expect(this.page.getByTestId('tasking-form')).toBeVisible();
+  }
+
+  // Quicklooks, the overlap box, compare and right click on the map (spec 000 §2, §4; issue 5)
+
+  async closePanel() {
+    await this.page.getByTestId('panel-close').click();
+    await expect(this.openPanels()).toHaveCount(0);
+  }
+
+  /** A scene's row in the result list, scrolled into view (the list draws only the rows on screen). */
+  async resultRow(sceneId: string) {
+    const list = this.page.getByTestId('result-list');
+    const row = list.locator(`[data-testid="result-scene"][data-scene-id="${sceneId}"]`);
+    await list.evaluate((element) => element.scrollTo({ top: 0 }));
+    // The list is windowed: after each scroll, let it draw that window before looking, or a
+    // row not yet drawn would be scrolled past.
+    const settle = () =>
+      list.evaluate(
+        () =>
+          new Promise((done) =>
+            requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 30))),
+          ),
+      );
+    for (let atEnd = false; ; ) {
+      await settle();
+      if ((await row.count()) || atEnd) break;
+      atEnd = await list.evaluate((element) => {
+        const end = element.scrollTop + element.clientHeight >= element.scrollHeight - 1;
+        element.scrollBy({ top: element.clientHeight * 0.8 });
+        return end;
+      });
+    }
+    await expect(row).toHaveCount(1);
+    await row.scrollIntoViewIfNeeded();
+    return row;
+  }
+
+  /** Shows a scene's quicklook with its eye button in the result list. */
+  async showSceneFromList(sceneId: string) {
+    const view = (await this.resultRow(sceneId)).getByTestId('scene-view');
+    await view.click();
+    await expect(view).toHaveAttribute('aria-pressed', 'true');
+  }
+
+  /** The next answer of the quicklook WMS for this scene (start waiting before the action). */
+  quicklookResponse(sceneId: string) {
+    return this.page.waitForResponse((response) => {
+      const url = new URL(response.url());
+      return url.pathname === '/tiles/quicklooks/wms' && url.searchParams.get('LAYERS') === sceneId;
+    });
+  }
+
+  /** The quicklooks the map draws, lowest first, with the opacity of each layer. */
+  async shownQuicklooks(): Promise<Array<{ sceneId: string; opacity: number }>> {
+    return JSON.parse((await this.page.getByTestId('map').getAttribute('data-quicklooks')) ?? '[]');
+  }
+
+  /**
+   * The mean colour [r, g, b] of a 24 px square of the map as it is on screen, at an offset (CSS px)
+   * from the map's middle; the pointer leaves the map first, so no hover outline or tooltip is in it.
+   */
+  async mapColourAt(offset: readonly [number, number] = [0, 0]): Promise<[number, number, number]> {
+    await this.page.mouse.move(1, 1);
+    const box = await this.page.getByTestId('map').boundingBox();
+    if (!box) throw new Error('the map is not on screen');
+    const size = 24;
+    const png = await this.page.screenshot({
+      clip: {
+        x: box.x + box.width / 2 + offset[0] - size / 2,
+        y: box.y + box.height / 2 + offset[1] - size / 2,
+        width: size,
+        height: size,
+      },
+    });
+    return this.page.evaluate(
+      async (bytes) => {
+        const bitmap = await createImageBitmap(new Blob([new Uint8Array(bytes)], { type: 'image/png' }));
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const context = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D;
+        context.drawImage(bitmap, 0, 0);
+        const { data } = context.getImageData(0, 0, bitmap.width, bitmap.height);
+        let [r, g, b] = [0, 0, 0];
+        for (let i = 0; i < data.length; i += 4) {
+          r += data[i] ?? 0;
+          g += data[i + 1] ?? 0;
+          b += data[i + 2] ?? 0;
+        }
+        const pixels = data.length / 4;
+        return [r, g, b].map((v) => Math.round(v / pixels)) as [number, number, number];
+      },
+      [...png],
+    );
+  }
+
+  async rightClickOnMap(offset: readonly [number, number] = [0, 0]) {
+    const box = await this.page.getByTestId('map').boundingBox();
+    if (!box) throw new Error('the map is not on screen');
+    await this.page.mouse.click(box.x + box.width / 2 + offset[0], box.y + box.height / 2 + offset[1], {
+      button: 'right',
+    });
+  }
+
+  overlapBox() {
+    return this.page.getByTestId('overlap-box');
+  }
+
+  /** The scenes the overlap box lists, top to bottom: id, acquisition time (ISO) and the text shown. */
+  async overlapScenes(): Promise<Array<{ sceneId: string; time: string; text: string }>> {
+    await expect(this.overlapBox()).toBeVisible();
+    return this.overlapBox()
+      .getByTestId('overlap-scene')
+      .evaluateAll((rows) =>
+        rows.map((row) => ({
+          sceneId: row.getAttribute('data-scene-id') ?? '',
+          time: row.getAttribute('data-time') ?? '',
+          text: row.textContent ?? '',
+        })),
+      );
+  }
+
+  async closeOverlapBox() {
+    await this.overlapBox().getByTestId('map-box-close').click();
+    await expect(this.overlapBox()).toHaveCount(0);
+  }
+
+  /** Ticks scenes in the overlap box and starts compare mode. */
+  async compareScenes(sceneIds: readonly string[]) {
+    for (const id of sceneIds)
+      await this.overlapBox().locator(`[data-scene-id="${id}"]`).getByRole('checkbox').check();
+    await this.page.getByTestId('overlap-compare').click();
+    await expect(this.compareSlider()).toBeVisible();
+  }
+
+  compareSlider() {
+    return this.page.getByTestId('compare-slider');
+  }
+
+  /** The slider's marks from its start to its end: the scene of each and the label shown. */
+  compareMarks(): Promise<Array<{ sceneId: string; text: string }>> {
+    return this.compareSlider()
+      .getByTestId('compare-mark')
+      .evaluateAll((marks) =>
+        marks.map((mark) => ({
+          sceneId: mark.getAttribute('data-scene-id') ?? '',
+          text: mark.textContent ?? '',
+        })),
+      );
+  }
+
+  /** Clicks the slider's rail a fraction of the way from its start (0) to its end (1). */
+  async moveCompareSlider(fraction: number) {
+    const rail = await this.compareSlider().locator('.ant-slider-rail').boundingBox();
+    if (!rail) throw new Error('the compare slider is not on screen');
+    // Vertical, the first scene at the top.
+    await this.page.mouse.click(rail.x + rail.width / 2, rail.y + rail.height * fraction);
+  }
+
+  /** Moves the slider with a key on its handle (Home: the first scene, End: the last). */
+  async pressOnCompareSlider(key: 'Home' | 'End' | 'ArrowUp' | 'ArrowDown') {
+    await this.compareSlider().getByRole('slider').press(key);
+  }
+
+  async closeCompare() {
+    await this.page.getByTestId('compare-close').click();
+    await expect(this.compareSlider()).toHaveCount(0);
+  }
+
+  async closeRemoveMenu() {
+    await this.removeMenu().getByTestId('map-box-close').click();
+    await expect(this.removeMenu()).toHaveCount(0);
+  }
+
+  /** The popup of a right click on several shown quicklooks. */
+  removeMenu() {
+    return this.page.getByTestId('remove-menu');
+  }
+
+  async removeMenuScenes(): Promise<string[]> {
+    await expect(this.removeMenu()).toBeVisible();
+    return this.removeMenu()
+      .getByTestId('remove-scene')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-scene-id') ?? ''));
+  }
+
+  async removeFromMenu(sceneId: string) {
+    await this.removeMenu()
+      .locator(`[data-scene-id="${sceneId}"]`)
+      .getByTestId('remove-scene-button')
+      .click();
   }
 }
 

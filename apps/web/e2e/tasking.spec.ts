@@ -1,23 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { createUser, Portal } from './driver';
-
-/** The interface's own texts, so the checks follow the translation files. */
-const messages = Object.fromEntries(
-  (['en', 'zh'] as const).map((language) => [
-    language,
-    JSON.parse(readFileSync(resolve(import.meta.dirname, `../src/i18n/${language}.json`), 'utf8')),
-  ]),
-) as Record<'en' | 'zh', Record<string, unknown>>;
-
-/** The text of a key with its placeholders filled. */
-function text(language: 'en' | 'zh', key: string, params: Record<string, string> = {}): string {
-  const value = key
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], messages[language]);
-  return String(value).replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? '');
-}
+import { createUser, Portal, uiText as text } from './driver';
 
 /** A UTC day some days from today, YYYY-MM-DD (the browser runs in the machine's zone, UTC here). */
 const dayAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

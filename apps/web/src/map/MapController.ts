@@ -18,6 +18,7 @@ import Overlay from 'ol/Overlay';
 import { fromLonLat, toLonLat } from 'ol/proj';
 import type VectorSource from 'ol/source/Vector';
 import type XYZ from 'ol/source/XYZ';
+import { type Deferred, deferred } from './deferred';
 import { TypedEmitter, type Unsubscribe } from './events';
 import { geodesicAreaKm2, geodesicLengthKm } from './geodesy';
 import { createDrawInteraction, createModifyInteraction } from './interactions/drawing';
@@ -43,10 +44,10 @@ import {
   type TileSpec,
 } from './layers/baseMaps';
 import { createNaturalEarthLayer } from './layers/naturalEarth';
-import { createPassLayer } from './layers/passes';
+import type { PassLayer } from './layers/passes';
 import { createSearchedPointLayer } from './layers/searchedPoint';
 import { createTileLayer } from './layers/tileLayers';
-import { SceneLayers } from './scenes';
+import type { SceneLayers } from './scenes';
 import type {
   AnchorTarget,
   BaseMapId,
@@ -120,10 +121,12 @@ export class MapController {
   private finishMeasurement: (() => void) | null = null;
   private current: CurrentAoi | null = null;
   private readonly anchors = new Set<{ overlay: Overlay; target: AnchorTarget }>();
-  /** The archive results' footprints and quicklooks, built on first use. */
-  private sceneLayers: SceneLayers | null = null;
-  /** The tasking prediction's pass footprints, built on first use. */
-  private passLayer: ReturnType<typeof createPassLayer> | null = null;
+  /**
+   * The archive results' footprints and quicklooks, and the tasking prediction's pass footprints:
+   * built on first use, their code (WebGL among it) loaded then, so the map's first paint waits for none of it.
+   */
+  private readonly scenes: Deferred<SceneLayers>;
+  private readonly passes: Deferred<PassLayer>;
 
   constructor(target: HTMLElement, config: MapConfig) {
     this.catalogue = baseMapCatalogue(config);
@@ -143,6 +146,31 @@ export class MapController {
     for (const layer of [this.savedAreas, this.pois, this.drawing, this.measure]) this.map.addLayer(layer);
     this.showBaseMap();
     this.listen();
+    const failed = (error: unknown) => console.error('map: a part of the map failed to load', error);
+    this.scenes = deferred(async () => {
+      const { SceneLayers } = await import('./scenes');
+      return () => {
+        const layers = new SceneLayers(
+          this.map,
+          (type, payload) => this.emitter.emit(type, payload),
+          () => this.tool === null,
+        );
+        this.detach.push(() => layers.dispose());
+        return layers;
+      };
+    }, failed);
+    this.passes = deferred(async () => {
+      const { createPassLayer } = await import('./layers/passes');
+      return () => {
+        const passes = createPassLayer(LayerZ.passes);
+        this.map.addLayer(passes.layer);
+        return passes;
+      };
+    }, failed);
+    this.detach.push(
+      () => this.scenes.dispose(),
+      () => this.passes.dispose(),
+    );
   }
 
   on<K extends keyof MapEvents>(type: K, listener: (payload: MapEvents[K]) => void): Unsubscribe {
@@ -254,19 +282,30 @@ export class MapController {
 
   /** Draw the footprints of the loaded results (replacing any earlier ones), in result-list order. */
   showFootprints(footprints: readonly SceneFootprint[]) {
-    this.scenes().setFootprints(footprints);
+    // No footprints before any were shown: nothing to load.
+    this.scenes.run((layers) => layers.setFootprints(footprints), { start: footprints.length > 0 });
+  }
+
+  /** Load the archive results' layers now (a search is coming), so that its results draw at once. */
+  prepareSceneLayers() {
+    this.scenes.run(() => {});
   }
 
   /** The scene outlined while hovered in the list or on the map (null: none). */
   setHoveredScene(sceneId: string | null) {
-    this.sceneLayers?.setOutline('hover', sceneId);
+    this.scenes.run((layers) => layers.setOutline('hover', sceneId), { start: false });
   }
 
   /** The one current highlight (spec 000 §4); `fit` brings it into view. */
   setHighlightedScene(sceneId: string | null, options: { fit?: boolean } = {}) {
-    this.scenes().setOutline('highlight', sceneId);
-    const geometry = sceneId ? this.sceneLayers?.geometryOf(sceneId) : undefined;
-    if (geometry && options.fit) this.fitTo(geometry, fitPadding.default);
+    this.scenes.run(
+      (layers) => {
+        layers.setOutline('highlight', sceneId);
+        const geometry = sceneId ? layers.geometryOf(sceneId) : undefined;
+        if (geometry && options.fit) this.fitTo(geometry, fitPadding.default);
+      },
+      { start: sceneId !== null },
+    );
   }
 
   /** Show exactly these scenes' quicklooks (the first lowest), each at its opacity (default 1). */
@@ -275,43 +314,48 @@ export class MapController {
     access: QuicklookAccess,
     opacities: Readonly<Record<string, number>> = {},
   ) {
-    this.scenes().setQuicklooks(sceneIds, access, opacities);
+    this.scenes.run((layers) => layers.setQuicklooks(sceneIds, access, opacities), {
+      start: sceneIds.length > 0,
+    });
   }
 
   /** The scenes whose quicklook is on the map (for tests and the overlap box). */
   getShownQuicklooks(): string[] {
-    return this.sceneLayers?.shownQuicklooks() ?? [];
+    return this.scenes.current()?.shownQuicklooks() ?? [];
+  }
+
+  /**
+   * Fit the view to where all these scenes overlap (compare mode), no closer than `maxZoom`;
+   * `padding` (top, right, bottom, left, CSS px) keeps it clear of what covers the map's edges.
+   */
+  fitSceneOverlap(
+    sceneIds: readonly string[],
+    options: { maxZoom: number; padding: [number, number, number, number] },
+  ) {
+    this.scenes.run(
+      (layers) => {
+        const extent = layers.commonExtentOf(sceneIds);
+        if (!extent) return;
+        const view = this.map.getView();
+        if (view.getAnimating()) view.cancelAnimations();
+        view.fit(extent, { padding: options.padding, duration: fitAnimationMs, maxZoom: options.maxZoom });
+      },
+      { start: false },
+    );
   }
 
   // ── Tasking passes (issue 6) ──────────────────────────────────────────────────────────────────
 
   /** Draw the predicted passes' footprints, each in its colour (replacing any earlier ones; [] clears). */
   showPasses(passes: readonly PassFootprint[]) {
-    if (!this.passLayer) {
-      if (!passes.length) return;
-      this.passLayer = createPassLayer(LayerZ.passes);
-      this.map.addLayer(this.passLayer.layer);
-    }
-    this.passLayer.setPasses(passes);
+    this.passes.run((layer) => layer.setPasses(passes), { start: passes.length > 0 });
   }
 
   /** The pass whose footprint stands out (hovered in the list); null: none. */
   setHoveredPass(passId: string | null) {
-    this.passLayer?.setHovered(passId);
+    this.passes.run((layer) => layer.setHovered(passId), { start: false });
   }
 
-  private scenes(): SceneLayers {
-    if (!this.sceneLayers) {
-      const layers = new SceneLayers(
-        this.map,
-        (type, payload) => this.emitter.emit(type, payload),
-        () => this.tool === null,
-      );
-      this.sceneLayers = layers;
-      this.detach.push(() => layers.dispose());
-    }
-    return this.sceneLayers;
-  }
   /** The AOI the next archive search uses: the last drawn polygon or the last saved area shown. */
   getCurrentAoi(): CurrentAoi | null {
     return this.current ? { ...this.current } : null;
@@ -369,6 +413,22 @@ export class MapController {
     this.drawnPoint = null;
     this.updateAnchors();
     this.emitter.emit('pointDrawn', null);
+  }
+
+  /** Whether the drawn polygon is in modify mode (its corners and edges can be dragged). */
+  isAoiModifiable(): boolean {
+    return this.modify !== null;
+  }
+
+  /**
+   * Leave modify mode (spec 000 §4: after a search with results): the AOI stays as it was searched,
+   * and clicks and drags on its scenes cannot reshape it. Drawing a new polygon enters it again.
+   */
+  endAoiModify() {
+    if (!this.modify) return;
+    this.map.removeInteraction(this.modify);
+    this.modify = null;
+    this.emitter.emit('aoiModifiableChanged', false);
   }
 
   /** The drawn polygon was saved as this AOI: it stays on the map as the current AOI. */
@@ -435,6 +495,7 @@ export class MapController {
         );
         this.modify.on('modifyend', () => this.onPolygonChanged(true));
         this.map.addInteraction(this.modify);
+        this.emitter.emit('aoiModifiableChanged', true);
         this.onPolygonChanged(false);
         this.endToolAfterDraw();
         break;
@@ -485,10 +546,7 @@ export class MapController {
   }
 
   private removeDrawnPolygon() {
-    if (this.modify) {
-      this.map.removeInteraction(this.modify);
-      this.modify = null;
-    }
+    this.endAoiModify();
     if (!this.drawnPolygon) return;
     this.drawing.getSource()?.removeFeature(this.drawnPolygon.feature);
     const wasCurrent =

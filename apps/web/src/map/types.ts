@@ -107,12 +107,16 @@ export interface MapEvents {
   /** A measurement changed (live while drawing); null when it was removed. */
   measureChanged: Measurement | null;
   currentAoiChanged: CurrentAoi | null;
+  /** Whether the drawn polygon can be reshaped (modify mode): on after drawing, off after a search with results. */
+  aoiModifiableChanged: boolean;
   /** The newest archive footprint under the pointer (null when none); React adds the tooltip delay. */
   footprintHovered: { sceneId: string; pixel: [number, number] } | null;
-  /** A left click on archive footprints: every scene under it, in result-list order. */
+  /** A left click on the map: every archive scene under it, in result-list order (none beside them all). */
   footprintsClicked: { sceneIds: string[]; pixel: [number, number] };
   /** A right click on displayed quicklooks: the shown scenes under it. */
   quicklooksRightClicked: { sceneIds: string[]; pixel: [number, number] };
+  /** The quicklooks on the map, lowest first, each at the opacity its layer has. */
+  quicklooksChanged: ShownQuicklook[];
 }
 
 /** An archive scene's footprint: its outer rings as [lon, lat] points (two parts when split at ±180°). */
@@ -126,6 +130,12 @@ export interface PassFootprint {
   passId: string;
   rings: number[][][];
   colour: string;
+}
+
+/** A scene's quicklook as the map draws it (opacity 0–1). */
+export interface ShownQuicklook {
+  sceneId: string;
+  opacity: number;
 }
 
 /** Where the quicklook WMS is and the session to reach it with. */

@@ -1,17 +1,25 @@
+import { lazy } from 'react';
+import { LoadWhen } from '../../shared/ui/LoadWhen';
 import { useMapController } from '../workspace/mapControllerContext';
+import { useMapEvent } from '../workspace/useMapEvents';
 import { AreaTip, MeasureTip, ToolHint } from './MapTips';
 import { PoiPopup } from './PoiPopup';
-import { SaveAoiBar } from './SaveAoiBar';
+
+// Its code (the folder tree select) loads when the first polygon is drawn.
+const SaveAoiBar = lazy(() => import('./SaveAoiBar').then((m) => ({ default: m.SaveAoiBar })));
 
 /** What the drawing tools show over the map: the tool hint, area and measure tips, save-AOI bar, POI popup. */
 export default function DrawingLayer() {
   const controller = useMapController();
+  const polygon = useMapEvent(controller, 'polygonDrawn', () => null);
   return (
     <>
       <ToolHint controller={controller} />
       <AreaTip controller={controller} />
       <MeasureTip controller={controller} />
-      <SaveAoiBar controller={controller} />
+      <LoadWhen when={polygon !== null}>
+        <SaveAoiBar controller={controller} polygon={polygon} />
+      </LoadWhen>
       <PoiPopup controller={controller} />
     </>
   );

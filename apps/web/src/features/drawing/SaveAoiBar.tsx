@@ -8,6 +8,7 @@ import { queryKeys } from '../../api/endpoints';
 import { ApiError } from '../../api/errors';
 import { messageOf } from '../../api/messages';
 import type { MapController } from '../../map/MapController';
+import type { DrawnPolygon } from '../../map/types';
 import { useToast } from '../../shared/ui/toast';
 import { nameProblem } from '../saved-areas/names';
 import { type AreaTreeNode, buildTree, isFolderLike } from '../saved-areas/tree';
@@ -44,14 +45,22 @@ const aoiNames = (nodes: readonly AoiNode[] | undefined) =>
  * (POST /aois) and the polygon stays on the map as the current AOI. A reshaped polygon brings the
  * bar back: the server has no geometry update, so a reshape is saved as a new AOI.
  */
-export function SaveAoiBar({ controller }: { controller: MapController | null }) {
+export function SaveAoiBar({
+  controller,
+  polygon,
+}: {
+  controller: MapController | null;
+  /** The drawn polygon (DrawingLayer follows it: this bar's code loads only once there is one). */
+  polygon: DrawnPolygon | null;
+}) {
   const { t, i18n } = useTranslation();
   const besidePanel = usePanelStore((s) => s.openPanel !== null);
   const api = useApi();
   const queryClient = useQueryClient();
   const message = useToast();
   const messageText = useMessageText();
-  const polygon = useMapEvent(controller, 'polygonDrawn', () => null);
+  // After a search the polygon leaves modify mode: the reshape hint would then be untrue.
+  const modifiable = useMapEvent(controller, 'aoiModifiableChanged', (c) => c?.isAoiModifiable() ?? false);
   const tree = useAoiTree();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState<string | null>(null);
@@ -159,7 +168,7 @@ export function SaveAoiBar({ controller }: { controller: MapController | null })
         className={problem ? styles.saveBarProblem : styles.saveBarNote}
         role={problem ? 'alert' : undefined}
       >
-        {problem ?? (polygon.modified ? t('draw.reshaped') : t('draw.reshapeHint'))}
+        {problem ?? (polygon.modified ? t('draw.reshaped') : modifiable ? t('draw.reshapeHint') : null)}
       </div>
     </section>
   );

@@ -1,5 +1,6 @@
 import type { ProductQuality } from '@satportal/contract';
 import { Alert, Button, Checkbox, Form, Radio, Spin } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentAoi } from '../../map/types';
 import { usableTimeZone } from '../../shared/format/dates';
@@ -47,7 +48,29 @@ export function ArchiveSearchForm() {
   const aoi = useCurrentAoi();
   const { search } = useArchiveSearchActions();
   const { conditions, type, selection, initialised, setConditions, setSensor } = useArchiveSearchStore();
+  const defaultDatesIn = useArchiveSearchStore((s) => s.defaultDatesIn);
+  // The store starts in the browser's days; the account's zone arrives with `me`.
+  useEffect(() => defaultDatesIn(timeZone), [defaultDatesIn, timeZone]);
 
+  // Spec 000 §8 "Failed to acquire satellites": without the catalogue there is no form, but a retry.
+  if (catalogue.isError)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('search.satellitesFailed')}
+        action={
+          <Button
+            size="small"
+            onClick={() => void catalogue.refetch()}
+            data-testid="archive-satellites-retry"
+          >
+            {t('search.retry')}
+          </Button>
+        }
+        data-testid="archive-satellites-failed"
+      />
+    );
   if (!catalogue.data) return <Spin className={styles.loading} />;
   const data = catalogue.data;
 

@@ -1,30 +1,51 @@
-import { Button, Checkbox, DatePicker, Form, Modal, Tabs, Tooltip } from 'antd';
-import dayjs from 'dayjs';
+import { Button, Checkbox, Form, Modal, Space, Tabs, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usableTimeZone } from '../../shared/format/dates';
 import { LaterEmptyState } from '../../shared/ui/LaterEmptyState';
+import { useMe } from '../auth/useMe';
+import { canOrderTasking, defaultTaskingConditions, isTaskingDayDisabled } from '../tasking/taskingForm';
+import { useTaskingStore } from '../tasking/taskingStore';
+import { PanelId, usePanelStore } from '../workspace/panelStore';
+import { type Day, dayIn } from './archiveForm';
+import { DateRangeField } from './FormParts';
 import { nextMidnight, noTipKey } from './noTip';
 import styles from './search.module.css';
 import { useArchiveSearchStore } from './searchStore';
 
-/** Tasking defaults of spec 000 §5: start tomorrow, end in 30 days. */
-const taskingDefault = () => [dayjs().add(1, 'day'), dayjs().add(30, 'day')] as const;
-
 /**
  * No archived scene matched (spec 000 §2 "No-archive dialog"): propose a new capture (tasking) over
- * the AOI, or a subscription. Ordering and subscriptions arrive with their issues; until then the
- * buttons say so. "Don't remind again" holds until the next local midnight (`noTipTime`).
+ * the AOI, or a subscription. The tasking tab's window follows the Tasking tab's defaults and picker
+ * limits; "predict passes" carries it there. Ordering and subscriptions arrive with their issues;
+ * until then Order now stays disabled with its reason. "Don't remind again" holds until the next
+ * midnight of the user's time zone (`noTipTime`).
  */
 export function NoArchiveDialog() {
   const { t } = useTranslation();
+  const me = useMe();
+  const timeZone = usableTimeZone(me?.timezone);
   const open = useArchiveSearchStore((s) => s.noArchiveOpen);
   const setOpen = useArchiveSearchStore((s) => s.setNoArchiveOpen);
   const [noRemind, setNoRemind] = useState(false);
-  const [range, setRange] = useState(taskingDefault);
+  const [captureWindow, setCaptureWindow] = useState<{ fdate: Day; tdate: Day } | null>(null);
+  const today = dayIn(new Date(), timeZone);
+  const shown = captureWindow ?? defaultTaskingConditions(today);
+  const mayOrder = canOrderTasking(me);
 
   const close = () => {
-    if (noRemind) localStorage.setItem(noTipKey, String(nextMidnight(new Date())));
+    if (noRemind) localStorage.setItem(noTipKey, String(nextMidnight(new Date(), timeZone)));
+    setNoRemind(false);
+    setCaptureWindow(null);
     setOpen(false);
+  };
+
+  const predict = () => {
+    const tasking = useTaskingStore.getState();
+    tasking.back();
+    tasking.setConditions({ fdate: shown.fdate, tdate: shown.tdate });
+    useArchiveSearchStore.getState().setCentreTab('tasking');
+    usePanelStore.getState().open(PanelId.SearchCentre);
+    close();
   };
 
   return (
@@ -47,45 +68,49 @@ export function NoArchiveDialog() {
         </div>
       }
       destroyOnHidden
-      data-testid="no-archive-dialog"
     >
-      <p>{t('search.noSceneData')}</p>
-      <Tabs
-        defaultActiveKey="tasking"
-        items={[
-          {
-            key: 'subscription',
-            label: t('search.tabSubscription'),
-            children: <LaterEmptyState />,
-          },
-          {
-            key: 'tasking',
-            label: t('search.tabTasking'),
-            children: (
-              <Form layout="vertical" size="small">
-                <Form.Item label={t('search.dateRange')}>
-                  <DatePicker.RangePicker
-                    allowClear={false}
-                    value={[range[0], range[1]]}
-                    disabledDate={(d) =>
-                      d.isBefore(dayjs(), 'day') || d.isAfter(dayjs().add(365, 'day'), 'day')
-                    }
-                    onChange={(value) => {
-                      if (value?.[0] && value[1]) setRange([value[0], value[1]]);
-                    }}
+      <div data-testid="no-archive-dialog">
+        <p>{t('search.noSceneData')}</p>
+        <Tabs
+          defaultActiveKey="tasking"
+          items={[
+            {
+              key: 'subscription',
+              label: t('search.tabSubscription'),
+              children: <LaterEmptyState />,
+            },
+            {
+              key: 'tasking',
+              label: <span data-testid="no-archive-tab-tasking">{t('search.tabTasking')}</span>,
+              children: (
+                <Form layout="vertical" size="small">
+                  <DateRangeField
+                    label={t('tasking.dateRange')}
+                    from={shown.fdate}
+                    to={shown.tdate}
+                    isDisabled={(day, start) => isTaskingDayDisabled(day, today, start)}
+                    onChange={(fdate, tdate) => setCaptureWindow({ fdate, tdate })}
+                    testId="no-archive-dates"
                   />
-                </Form.Item>
-                <Tooltip title={t('noArchive.orderLater')}>
-                  <Button type="primary" disabled data-testid="no-archive-order">
-                    {t('noArchive.orderNow')}
-                  </Button>
-                </Tooltip>
-                <p className={styles.muted}>{t('noArchive.orderLater')}</p>
-              </Form>
-            ),
-          },
-        ]}
-      />
+                  <Space>
+                    <Button type="primary" onClick={predict} data-testid="no-archive-predict">
+                      {t('noArchive.predict')}
+                    </Button>
+                    <Tooltip title={t(mayOrder ? 'tasking.orderLater' : 'tasking.noPermission')}>
+                      <Button disabled data-testid="no-archive-order">
+                        {t(mayOrder ? 'tasking.orderNow' : 'tasking.orderingDisabled')}
+                      </Button>
+                    </Tooltip>
+                  </Space>
+                  <p className={styles.muted} data-testid="no-archive-order-reason">
+                    {t(mayOrder ? 'noArchive.orderLater' : 'tasking.noPermission')}
+                  </p>
+                </Form>
+              ),
+            },
+          ]}
+        />
+      </div>
     </Modal>
   );
 }

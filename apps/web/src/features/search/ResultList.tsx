@@ -1,7 +1,7 @@
 import { CloudDownloadOutlined, EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
 import type { ArchiveScene } from '@satportal/contract';
 import { Button, Checkbox, Tooltip } from 'antd';
-import { type UIEvent, useMemo, useRef, useState } from 'react';
+import { type UIEvent, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/format/dates';
 import { formatNumber } from '../../shared/format/numbers';
@@ -34,14 +34,14 @@ export function ResultList(props: ResultListProps) {
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(600);
   // The list's height follows the window (the box stretches between the map's top and bottom rows).
-  const observer = useRef<ResizeObserver | null>(null);
-  const measure = (element: HTMLDivElement | null) => {
-    observer.current?.disconnect();
-    if (!element) return;
-    setHeight(element.clientHeight || 600);
-    observer.current = new ResizeObserver(() => setHeight(element.clientHeight || 600));
-    observer.current.observe(element);
-  };
+  // The observer reports the first size too, after the browser's layout: reading the height while
+  // React commits would force a layout of the whole page first. One observer for the element's life
+  // (a stable ref callback), not one per render.
+  const measure = useCallback((element: HTMLDivElement) => {
+    const observer = new ResizeObserver(() => setHeight(element.clientHeight || 600));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
   const [first, last] = visibleRange(offsets, scrollTop, height);
 
   return (

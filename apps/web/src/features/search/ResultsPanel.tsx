@@ -12,6 +12,7 @@ import { useCartStore } from '../cart/cartStore';
 import { usePanelStore } from '../workspace/panelStore';
 import { dayIn } from './archiveForm';
 import { ResultList } from './ResultList';
+import { isResultsBoxShown } from './resultsBox';
 import { exportFileName, scenesCsv, scenesGeoJson } from './sceneExport';
 import styles from './search.module.css';
 import { type SortChoice, sortChoices, useArchiveSearchStore } from './searchStore';
@@ -34,14 +35,25 @@ export function ResultsPanel() {
   const [language] = useLanguage();
   const message = useToast();
   const timeZone = usableTimeZone(useMe()?.timezone);
-  const besidePanel = usePanelStore((s) => s.openPanel !== null);
-  const { results, resultsOpen, onView, highlight, sort, setResultsOpen, setOnView, setSort, setHighlight } =
-    useArchiveSearchStore();
+  const openPanel = usePanelStore((s) => s.openPanel);
+  const besidePanel = openPanel !== null;
+  const {
+    results,
+    resultsOpen,
+    centreTab,
+    onView,
+    highlight,
+    sort,
+    setResultsOpen,
+    setOnView,
+    setSort,
+    setHighlight,
+  } = useArchiveSearchStore();
   const cart = useCartStore((s) => s.scenes);
   const { search, more } = useArchiveSearchActions();
   const onViewSet = useMemo(() => new Set(onView), [onView]);
 
-  if (!results || !resultsOpen) return null;
+  if (!results || !resultsOpen || !isResultsBoxShown(openPanel, centreTab)) return null;
   const { images, count, ac } = results;
   const selected = images.filter((scene) => cart.has(scene.sceneId));
   const allSelected = selected.length === images.length;

@@ -1,14 +1,18 @@
 import { HistoryOutlined } from '@ant-design/icons';
 import { type ArchiveSearchHistoryEntry, Limits } from '@satportal/contract';
-import { Button, Input, Popover, Tooltip } from 'antd';
-import { useState } from 'react';
+import { Button, Input, Popover, Spin, Tooltip } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../shared/ui/toast';
-import { ArchiveSearchHistory } from '../histories/ArchiveSearchHistory';
 import { usePanelStore } from '../workspace/panelStore';
 import styles from './search.module.css';
 import { useArchiveSearchStore } from './searchStore';
 import { parseSceneIds, useArchiveSearchActions } from './useArchiveSearch';
+
+// Loaded when the history is first opened: the workspace's first load does without it.
+const ArchiveSearchHistory = lazy(() =>
+  import('../histories/ArchiveSearchHistory').then((m) => ({ default: m.ArchiveSearchHistory })),
+);
 
 /**
  * The map's second search row (spec 000 §2): the scene-id box (several ids separated by commas)
@@ -70,7 +74,11 @@ export function SceneIdSearch() {
         title={t('search.recentSearches')}
         content={
           <div className={styles.historyPopover}>
-            {historyOpen && <ArchiveSearchHistory onSelect={rerun} />}
+            {historyOpen && (
+              <Suspense fallback={<Spin />}>
+                <ArchiveSearchHistory onSelect={rerun} />
+              </Suspense>
+            )}
           </div>
         }
         destroyOnHidden

@@ -1,27 +1,52 @@
-import { CloseOutlined, EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Slider } from 'antd';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { formatDateTime, usableTimeZone } from '../../shared/format/dates';
+import type { ArchiveScene } from '@satportal/contract';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { usableTimeZone } from '../../shared/format/dates';
 import { useSessionStore } from '../auth/sessionStore';
 import { useMe } from '../auth/useMe';
 import { useMapController } from '../workspace/mapControllerContext';
+import { CompareSlider, comparePanelWidthPx } from './CompareSlider';
 import {
-  canCompare,
-  compareMax,
+  compareCurrent,
+  compareMin,
   compareOpacities,
-  compareSliderMax,
-  compareStep,
+  compareRemaining,
+  compareZoom,
   timeOrdered,
 } from './compare';
+import { toolbarRoom } from './mapBox';
+import { OverlapBox } from './OverlapBox';
+import styles from './overlap.module.css';
+import { RemoveMenu } from './RemoveMenu';
 import { hoverTooltipDelayS } from './ResultList';
-import styles from './search.module.css';
 import { useArchiveSearchStore } from './searchStore';
 
 const quicklookUrl = '/tiles/quicklooks/wms';
 
 type Hit = { sceneIds: string[]; pixel: [number, number] };
+type Compare = { sceneIds: string[]; value: number };
 
+/** Air between the compared scenes and what covers the map's edges. */
+const fitMarginPx = 24;
+
+/**
+ * The map's edges the compared scenes should stay clear of (top, right, bottom, left): the compare
+ * panel and tool bar on the right; on the left the side panel and the result list, when open.
+ */
+function compareFitPadding(): [number, number, number, number] {
+  const map = document.querySelector('[data-testid="map"]')?.getBoundingClientRect();
+  const covers = document.querySelectorAll('[data-testid="results-panel"], [data-testid^="panel-"]');
+  const coveredLeft = map
+    ? Math.max(0, ...[...covers].map((element) => element.getBoundingClientRect().right - map.left))
+    : 0;
+  return [
+    fitMarginPx,
+    comparePanelWidthPx + toolbarRoom + fitMarginPx,
+    fitMarginPx,
+    coveredLeft + fitMarginPx,
+  ];
+}
+
+/** Map pixels start right of the left menu. */
 const at = (pixel: [number, number]) => ({ left: `calc(var(--menu-width) + ${pixel[0]}px)`, top: pixel[1] });
 
 /**
@@ -30,44 +55,62 @@ const at = (pixel: [number, number]) => ({ left: `calc(var(--menu-width) + ${pix
  * (2–10 scenes, a time-ordered vertical slider) and right click to remove a shown scene.
  */
 export function SceneMapBinding() {
-  const { t } = useTranslation();
   const controller = useMapController();
   const token = useSessionStore((s) => s.session?.token ?? '');
   const timeZone = usableTimeZone(useMe()?.timezone);
-  const { results, onView, highlight, hovered, setOnView, setHighlight } = useArchiveSearchStore();
+  const { results, onView, highlight, hovered, setOnView, setHighlight, setHovered } =
+    useArchiveSearchStore();
   const images = results?.images;
   const byId = useMemo(() => new Map((images ?? []).map((s) => [s.sceneId, s])), [images]);
+  const onViewSet = useMemo(() => new Set(onView), [onView]);
   const [overlap, setOverlap] = useState<Hit | null>(null);
   const [picked, setPicked] = useState<string[]>([]);
-  const [compare, setCompare] = useState<{ sceneIds: string[]; value: number } | null>(null);
+  const [compare, setCompare] = useState<Compare | null>(null);
   const [removeMenu, setRemoveMenu] = useState<Hit | null>(null);
   const [mapHover, setMapHover] = useState<{ sceneId: string; pixel: [number, number] } | null>(null);
   const [tooltip, setTooltip] = useState<{ sceneId: string; pixel: [number, number] } | null>(null);
+  const scenesOf = useCallback(
+    (ids: readonly string[]) => timeOrdered(ids.flatMap((id) => byId.get(id) ?? [])),
+    [byId],
+  );
+  const closeBoxes = useCallback(() => {
+    setOverlap(null);
+    setRemoveMenu(null);
+  }, []);
 
   useEffect(() => {
     controller?.showFootprints((images ?? []).map((s) => ({ sceneId: s.sceneId, rings: s.boundaries })));
-    setOverlap(null);
-    setRemoveMenu(null);
-  }, [controller, images]);
+    closeBoxes();
+  }, [controller, images, closeBoxes]);
 
-  // Compare closes by itself when fewer than 2 of its scenes remain (spec 000 §4).
-  const compared = useMemo(() => compare?.sceneIds.filter((id) => byId.has(id)) ?? [], [compare, byId]);
-  const comparing = compare !== null && compared.length >= 2;
+  // Compare holds only scenes still on the map; it closes by itself below 2 (spec 000 §4).
+  const active = useMemo(() => {
+    if (!compare) return null;
+    const rest = compareRemaining(compare, (id) => byId.has(id) && onViewSet.has(id));
+    return rest.sceneIds.length >= compareMin ? rest : null;
+  }, [compare, byId, onViewSet]);
   useEffect(() => {
-    if (compare && compared.length < 2) setCompare(null);
-  }, [compare, compared.length]);
+    if (compare && (!active || active.sceneIds.length < compare.sceneIds.length)) setCompare(active);
+  }, [compare, active]);
 
-  const shown = useMemo(
-    () => (comparing ? compared : onView.filter((id) => byId.has(id))),
-    [comparing, compared, onView, byId],
-  );
-  const opacities = useMemo(
-    () => (comparing && compare ? compareOpacities(compared, compare.value) : {}),
-    [comparing, compared, compare],
-  );
+  // The compared scenes lie above any other shown one, faded by the slider; the rest fully opaque.
+  const [shown, opacities] = useMemo(() => {
+    if (!active) return [onView.filter((id) => byId.has(id)), {}];
+    const compared = new Set(active.sceneIds);
+    const others = onView.filter((id) => byId.has(id) && !compared.has(id));
+    return [[...others, ...active.sceneIds], compareOpacities(active.sceneIds, active.value)];
+  }, [active, onView, byId]);
   useEffect(() => {
     controller?.showQuicklooks(shown, { url: quicklookUrl, token }, opacities);
   }, [controller, shown, opacities, token]);
+
+  // While comparing, the current highlight is the scene the slider shows most.
+  const currentCompared = active
+    ? active.sceneIds[compareCurrent(active.sceneIds.length, active.value)]
+    : null;
+  useEffect(() => {
+    if (currentCompared) setHighlight(currentCompared);
+  }, [currentCompared, setHighlight]);
 
   useEffect(() => controller?.setHighlightedScene(highlight), [controller, highlight]);
   useEffect(
@@ -89,172 +132,96 @@ export function SceneMapBinding() {
       controller.on('footprintHovered', setMapHover),
       controller.on('footprintsClicked', (hit) => {
         setRemoveMenu(null);
+        setOverlap(null);
         if (hit.sceneIds.length === 1) {
           const [id] = hit.sceneIds as [string];
-          setOverlap(null);
           setOnView([id], true);
           setHighlight(id);
-        } else {
+        } else if (hit.sceneIds.length > 1) {
           setOverlap(hit);
           setPicked([]);
         }
       }),
       controller.on('quicklooksRightClicked', (hit) => {
         setOverlap(null);
-        if (hit.sceneIds.length === 1) setOnView(hit.sceneIds, false);
-        else setRemoveMenu(hit);
+        if (hit.sceneIds.length === 1) {
+          setRemoveMenu(null);
+          setOnView(hit.sceneIds, false);
+        } else setRemoveMenu(hit);
       }),
+      // The boxes belong to the pixel clicked: once the map moves they would point elsewhere.
+      controller.on('viewChanged', closeBoxes),
     ];
     return () => {
       for (const stop of stops) stop();
     };
-  }, [controller, setOnView, setHighlight]);
+  }, [controller, setOnView, setHighlight, closeBoxes]);
 
-  const overlapScenes = timeOrdered((overlap?.sceneIds ?? []).flatMap((id) => byId.get(id) ?? []));
-  const onViewSet = new Set(onView);
-  const startCompare = () => {
-    const ordered = timeOrdered(picked.flatMap((id) => byId.get(id) ?? [])).map((s) => s.sceneId);
-    setCompare({ sceneIds: ordered, value: 0 });
-    setOnView(ordered, true);
-    setOverlap(null);
+  const toggleView = (scene: ArchiveScene) => {
+    const isShown = onViewSet.has(scene.sceneId);
+    setOnView([scene.sceneId], !isShown);
+    if (!isShown) setHighlight(scene.sceneId);
   };
+
+  const startCompare = () => {
+    const ordered = scenesOf(picked).map((s) => s.sceneId);
+    // Only the compared scenes stay on the map (the list shows it), the oldest seen first.
+    setOnView(onView, false);
+    setOnView(ordered, true);
+    setCompare({ sceneIds: ordered, value: 0 });
+    setOverlap(null);
+    setHovered(null);
+    controller?.fitSceneOverlap(ordered, { maxZoom: compareZoom, padding: compareFitPadding() });
+  };
+
+  const menuScenes = removeMenu ? scenesOf(removeMenu.sceneIds.filter((id) => onViewSet.has(id))) : [];
+  useEffect(() => {
+    if (removeMenu && menuScenes.length === 0) setRemoveMenu(null);
+  }, [removeMenu, menuScenes.length]);
 
   return (
     <>
-      {tooltip && (
+      {tooltip && !overlap && !removeMenu && (
         <div className={styles.mapTooltip} style={at(tooltip.pixel)} data-testid="footprint-tooltip">
           {tooltip.sceneId}
         </div>
       )}
       {overlap && (
-        <MapBox
+        <OverlapBox
           pixel={overlap.pixel}
-          title={t('overlap.title', { count: overlapScenes.length })}
-          onClose={() => setOverlap(null)}
-          testId="overlap-box"
-        >
-          <ul className={styles.overlapList}>
-            {overlapScenes.map((scene) => {
-              const shown = onViewSet.has(scene.sceneId);
-              return (
-                <li key={scene.sceneId} className={styles.overlapItem}>
-                  <Checkbox
-                    checked={picked.includes(scene.sceneId)}
-                    disabled={!picked.includes(scene.sceneId) && picked.length >= compareMax}
-                    onChange={(e) =>
-                      setPicked((p) =>
-                        e.target.checked ? [...p, scene.sceneId] : p.filter((id) => id !== scene.sceneId),
-                      )
-                    }
-                    aria-label={t('overlap.pick')}
-                  />
-                  <span className={styles.overlapText}>
-                    <span className={styles.sceneId}>{scene.sceneId}</span>
-                    <span className={styles.muted}>
-                      {scene.satName} · {formatDateTime(scene.time, timeZone)}
-                    </span>
-                  </span>
-                  <Button
-                    type="text"
-                    size="small"
-                    icon={shown ? <EyeOutlined /> : <EyeInvisibleOutlined />}
-                    aria-pressed={shown}
-                    aria-label={t(shown ? 'results.hideScene' : 'results.showScene')}
-                    onClick={() => {
-                      setOnView([scene.sceneId], !shown);
-                      setHighlight(shown ? null : scene.sceneId);
-                    }}
-                  />
-                </li>
-              );
-            })}
-          </ul>
-          <Button
-            type="primary"
-            size="small"
-            block
-            disabled={!canCompare(picked.length)}
-            onClick={startCompare}
-            data-testid="overlap-compare"
-          >
-            {t('overlap.compare', { count: picked.length })}
-          </Button>
-          <p className={styles.muted}>{t('overlap.compareHint', { min: 2, max: compareMax })}</p>
-        </MapBox>
+          scenes={scenesOf(overlap.sceneIds)}
+          timeZone={timeZone}
+          onView={onViewSet}
+          picked={picked}
+          onPick={(id, on) => setPicked((p) => (on ? [...p, id] : p.filter((x) => x !== id)))}
+          onToggleView={toggleView}
+          onHover={setHovered}
+          onCompare={startCompare}
+          onClose={closeBoxes}
+        />
       )}
-      {removeMenu && (
-        <MapBox
+      {removeMenu && menuScenes.length > 0 && (
+        <RemoveMenu
           pixel={removeMenu.pixel}
-          title={t('overlap.removeTitle')}
-          onClose={() => setRemoveMenu(null)}
-          testId="remove-menu"
-        >
-          <ul className={styles.overlapList}>
-            {removeMenu.sceneIds.map((id) => (
-              <li key={id} className={styles.overlapItem}>
-                <span className={`${styles.overlapText} ${styles.sceneId}`}>{id}</span>
-                <Button
-                  size="small"
-                  onClick={() => {
-                    setOnView([id], false);
-                    const rest = removeMenu.sceneIds.filter((x) => x !== id);
-                    setRemoveMenu(rest.length ? { ...removeMenu, sceneIds: rest } : null);
-                  }}
-                >
-                  {t('overlap.remove')}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        </MapBox>
+          scenes={menuScenes}
+          timeZone={timeZone}
+          onRemove={(id) => {
+            setOnView([id], false);
+            setHovered(null);
+          }}
+          onHover={setHovered}
+          onClose={closeBoxes}
+        />
       )}
-      {comparing && compare && (
-        <div className={styles.compare} data-testid="compare-slider">
-          <strong className={styles.compareTitle}>{t('overlap.compareTitle')}</strong>
-          <Slider
-            vertical
-            reverse
-            min={0}
-            max={compareSliderMax(compared.length)}
-            value={compare.value}
-            onChange={(value: number) => setCompare({ ...compare, value })}
-            marks={Object.fromEntries(
-              compared.map((id, i) => [i * compareStep, (byId.get(id)?.time ?? '').slice(0, 10)]),
-            )}
-            tooltip={{ open: false }}
-            className={styles.compareSlider}
-          />
-          <Button size="small" onClick={() => setCompare(null)} data-testid="compare-close">
-            {t('overlap.closeCompare')}
-          </Button>
-        </div>
+      {active && (
+        <CompareSlider
+          scenes={scenesOf(active.sceneIds)}
+          value={active.value}
+          timeZone={timeZone}
+          onChange={(value) => setCompare({ ...active, value })}
+          onClose={() => setCompare(null)}
+        />
       )}
     </>
-  );
-}
-
-/** A small box on the map at a clicked pixel, with its title and a close button. */
-function MapBox(props: {
-  pixel: [number, number];
-  title: string;
-  onClose(): void;
-  testId: string;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div className={styles.overlapBox} style={at(props.pixel)} data-testid={props.testId}>
-      <header className={styles.overlapHeader}>
-        <strong>{props.title}</strong>
-        <Button
-          type="text"
-          size="small"
-          icon={<CloseOutlined />}
-          aria-label={t('common.close')}
-          onClick={props.onClose}
-        />
-      </header>
-      {props.children}
-    </div>
   );
 }

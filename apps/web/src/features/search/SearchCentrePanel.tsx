@@ -4,18 +4,27 @@ import type { TranslationKey } from '../../i18n/keys';
 import { LaterEmptyState } from '../../shared/ui/LaterEmptyState';
 import { TaskingPanel } from '../tasking/TaskingPanel';
 import { ArchiveSearchForm } from './ArchiveSearchForm';
+import { type SearchCentreTab, useArchiveSearchStore } from './searchStore';
 
-const tabs: ReadonlyArray<{ key: string; labelKey: TranslationKey }> = [
+const tabs: ReadonlyArray<{ key: SearchCentreTab; labelKey: TranslationKey }> = [
   { key: 'archive', labelKey: 'search.tabArchive' },
   { key: 'tasking', labelKey: 'search.tabTasking' },
   { key: 'subscription', labelKey: 'search.tabSubscription' },
 ];
 
-/** Search centre (panel 1) with its tabs Archive, Tasking and AOI Subscription; the last arrives later. */
+/**
+ * Search centre (panel 1) with its tabs Archive, Tasking and AOI Subscription; the last arrives later.
+ * The tab lives in the search store: it survives closing the panel, and the archive result box
+ * steps aside while another tab is shown.
+ */
 export default function SearchCentrePanel() {
   const { t } = useTranslation();
+  const activeKey = useArchiveSearchStore((s) => s.centreTab);
+  const setCentreTab = useArchiveSearchStore((s) => s.setCentreTab);
   return (
     <Tabs
+      activeKey={activeKey}
+      onChange={(key) => setCentreTab(key as SearchCentreTab)}
       items={tabs.map(({ key, labelKey }) => ({
         key,
         label: <span data-testid={`search-tab-${key}`}>{t(labelKey)}</span>,

@@ -1,16 +1,47 @@
-import { NoArchiveDialog } from './NoArchiveDialog';
-import { ResultsPanel } from './ResultsPanel';
+import { lazy, useEffect } from 'react';
+import { LoadWhen } from '../../shared/ui/LoadWhen';
+import { useMapController } from '../workspace/mapControllerContext';
+import { PanelId, usePanelStore } from '../workspace/panelStore';
 import { SceneIdSearch } from './SceneIdSearch';
-import { SceneMapBinding } from './SceneMapBinding';
+import { useArchiveSearchStore } from './searchStore';
+import { ZoomHdTip } from './ZoomHdTip';
 
-/** What the archive search puts on the workspace outside its panel: the id box, the result list, the dialog. */
+// Loaded with the first results (or the first search without any): the workspace opens without
+// their code (the list, the dialog's date pickers and tabs, the compare slider).
+const loadResultsPanel = () => import('./ResultsPanel');
+const loadSceneMapBinding = () => import('./SceneMapBinding');
+const ResultsPanel = lazy(() => loadResultsPanel().then((m) => ({ default: m.ResultsPanel })));
+const NoArchiveDialog = lazy(() => import('./NoArchiveDialog').then((m) => ({ default: m.NoArchiveDialog })));
+const SceneMapBinding = lazy(() => loadSceneMapBinding().then((m) => ({ default: m.SceneMapBinding })));
+
+/**
+ * What the archive search puts on the workspace outside its panel: the id box, the result list,
+ * the no-archive dialog, the zoom-to-HD tip and the scenes on the map.
+ */
 export default function SearchOverlays() {
+  const hasResults = useArchiveSearchStore((s) => s.results !== null);
+  const noArchive = useArchiveSearchStore((s) => s.noArchiveOpen);
+  const controller = useMapController();
+  const searchCentreOpen = usePanelStore((s) => s.openPanel === PanelId.SearchCentre);
+  // The search centre is open: a search is coming. The code that shows its results loads while the
+  // user fills the form, so the first results appear as fast as the next ones.
+  useEffect(() => {
+    if (!searchCentreOpen) return;
+    void loadResultsPanel();
+    void loadSceneMapBinding();
+    controller?.prepareSceneLayers();
+  }, [searchCentreOpen, controller]);
   return (
     <>
       <SceneIdSearch />
-      <ResultsPanel />
-      <NoArchiveDialog />
-      <SceneMapBinding />
+      <LoadWhen when={hasResults}>
+        <ResultsPanel />
+        <SceneMapBinding />
+      </LoadWhen>
+      <LoadWhen when={noArchive}>
+        <NoArchiveDialog />
+      </LoadWhen>
+      <ZoomHdTip />
     </>
   );
 }

@@ -6,6 +6,7 @@ import {
   type SensorType,
 } from '@satportal/contract';
 import type { TranslationKey } from '../../i18n/keys';
+import { dateTimeFormat } from '../../shared/format/intl';
 import { type Catalogue, chosenSatelliteIds, type SensorSelection } from './sensorChoice';
 
 /** A calendar day as the form keeps it: YYYY-MM-DD in the user's time zone. */
@@ -43,7 +44,7 @@ export const sliderRanges = {
 /** YYYY-MM-DD of a date's calendar day in a time zone. */
 export function dayIn(date: Date, timeZone: string): Day {
   // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
+  return dateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
     month: '2-digit',

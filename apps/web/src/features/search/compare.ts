@@ -5,6 +5,11 @@
 export const compareMin = 2;
 export const compareMax = 10;
 export const compareStep = 100;
+/**
+ * Spec 000 §9 "compare zoom 13", read as the closest starting compare may bring the view: it fits
+ * the map to where the compared scenes overlap, but small scenes are not blown up beyond 13.
+ */
+export const compareZoom = 13;
 
 export const canCompare = (count: number) => count >= compareMin && count <= compareMax;
 
@@ -17,6 +22,22 @@ export function compareOpacities(sceneIds: readonly string[], value: number): Re
   return Object.fromEntries(
     sceneIds.map((id, i) => [id, Math.round(Math.max(0, 1 - Math.abs(position - i)) * 1000) / 1000]),
   );
+}
+
+/** The scene most visible at a slider value (index into the compared scenes). */
+export const compareCurrent = (count: number, value: number) =>
+  Math.min(Math.max(0, count - 1), Math.max(0, Math.round(value / compareStep)));
+
+/**
+ * The compared scenes still on the map (a right click or the list's eye removes one; a new search
+ * removes them all), in their order; the slider value kept inside the shorter range.
+ */
+export function compareRemaining(
+  compare: { sceneIds: readonly string[]; value: number },
+  onMap: (sceneId: string) => boolean,
+): { sceneIds: string[]; value: number } {
+  const sceneIds = compare.sceneIds.filter(onMap);
+  return { sceneIds, value: Math.min(compare.value, compareSliderMax(sceneIds.length)) };
 }
 
 /** Scenes in acquisition order (oldest first), the order the slider walks through them. */

@@ -1,6 +1,5 @@
 import type { ArchiveScene } from '@satportal/contract';
 import { describe, expect, it } from 'vitest';
-import { isTipSuppressed, nextMidnight } from './noTip';
 import { resultRows, rowOffsets, visibleRange } from './resultRows';
 import { scenesCsv, scenesGeoJson } from './sceneExport';
 import { parseSceneIds } from './useArchiveSearch';
@@ -114,17 +113,5 @@ describe('scene-id search box', () => {
   it('takes several ids separated by commas, each once', () => {
     expect(parseSceneIds(' A1, B2 ,,A1，C3\nD4 ')).toEqual(['A1', 'B2', 'C3', 'D4']);
     expect(parseSceneIds(' , ')).toEqual([]);
-  });
-});
-
-describe('no-archive dialog: don’t remind again (noTipTime)', () => {
-  it('holds until the next local midnight', () => {
-    const now = new Date(2026, 10, 22, 15, 30);
-    const until = nextMidnight(now);
-    expect(new Date(until)).toEqual(new Date(2026, 10, 23, 0, 0));
-    expect(isTipSuppressed(String(until), now)).toBe(true);
-    expect(isTipSuppressed(String(until), new Date(2026, 10, 23, 0, 0, 1))).toBe(false);
-    expect(isTipSuppressed(null, now)).toBe(false);
-    expect(isTipSuppressed('garbage', now)).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import type {
   SensorType,
 } from '@satportal/contract';
 import { create } from 'zustand';
+import { browserTimeZone } from '../../shared/format/dates';
 import { type ArchiveConditions, dayIn, defaultConditions } from './archiveForm';
 import type { SensorSelection } from './sensorChoice';
 
@@ -14,6 +15,9 @@ export type SortChoice = (typeof sortChoices)[number];
 
 /** The search that produced the list: by AOI criteria (get more continues it) or by scene ids. */
 export type SearchMode = { kind: 'aoi'; request: ArchiveSearchRequest } | { kind: 'ids'; sceneIds: string[] };
+
+/** The search centre's tabs (spec 000 §2): Archive, Tasking, AOI Subscription. */
+export type SearchCentreTab = 'archive' | 'tasking' | 'subscription';
 
 export interface ResultsState {
   mode: SearchMode;
@@ -31,6 +35,8 @@ interface ArchiveSearchState {
   selection: SensorSelection;
   /** Set once the form has been built from the catalogue and the saved `sats`. */
   initialised: boolean;
+  /** The time zone whose days the default dates are; null once the user has picked dates. */
+  datesZone: string | null;
   sort: SortChoice;
   results: ResultsState | null;
   resultsOpen: boolean;
@@ -42,11 +48,17 @@ interface ArchiveSearchState {
   noArchiveOpen: boolean;
   /** The scene under the pointer in the list (its footprint is outlined on the map). */
   hovered: string | null;
+  /** The search centre's tab, kept while the panel is closed (the result box hides beside another tab). */
+  centreTab: SearchCentreTab;
+
+  setCentreTab(tab: SearchCentreTab): void;
 
   setHovered(sceneId: string | null): void;
 
   setNoArchiveOpen(open: boolean): void;
   setConditions(change: Partial<ArchiveConditions>): void;
+  /** The default dates in the account's zone, unless the user has picked dates (`datesZone`). */
+  defaultDatesIn(timeZone: string): void;
   setSensor(type: SensorType, selection: SensorSelection): void;
   setSort(sort: SortChoice): void;
   showResults(mode: SearchMode, response: Omit<ResultsState, 'mode'>): void;
@@ -58,7 +70,8 @@ interface ArchiveSearchState {
 }
 
 export const useArchiveSearchStore = create<ArchiveSearchState>()((set) => ({
-  conditions: defaultConditions(dayIn(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone)),
+  conditions: defaultConditions(dayIn(new Date(), browserTimeZone())),
+  datesZone: browserTimeZone(),
   type: 1,
   selection: { bands: [], stereo: null, resolutions: [], satGroups: [] },
   initialised: false,
@@ -69,11 +82,23 @@ export const useArchiveSearchStore = create<ArchiveSearchState>()((set) => ({
   highlight: null,
   noArchiveOpen: false,
   hovered: null,
+  centreTab: 'archive',
 
+  setCentreTab: (centreTab) => set({ centreTab }),
   setHovered: (hovered) => set({ hovered }),
 
   setNoArchiveOpen: (noArchiveOpen) => set({ noArchiveOpen }),
-  setConditions: (change) => set((s) => ({ conditions: { ...s.conditions, ...change } })),
+  setConditions: (change) =>
+    set((s) => ({
+      conditions: { ...s.conditions, ...change },
+      datesZone: 'fdate' in change || 'tdate' in change ? null : s.datesZone,
+    })),
+  defaultDatesIn: (timeZone) =>
+    set((s) => {
+      if (s.datesZone === null || s.datesZone === timeZone) return {};
+      const { fdate, tdate } = defaultConditions(dayIn(new Date(), timeZone));
+      return { conditions: { ...s.conditions, fdate, tdate }, datesZone: timeZone };
+    }),
   setSensor: (type, selection) => set({ type, selection, initialised: true }),
   setSort: (sort) => set({ sort }),
   showResults: (mode, response) =>
@@ -90,7 +115,9 @@ export const useArchiveSearchStore = create<ArchiveSearchState>()((set) => ({
     set((s) => {
       const ids = new Set(sceneIds);
       const rest = s.onView.filter((id) => !ids.has(id));
-      return { onView: on ? [...rest, ...sceneIds] : rest };
+      // A scene taken off the map is no longer the current highlight (spec 000 §4).
+      const highlight = !on && s.highlight && ids.has(s.highlight) ? null : s.highlight;
+      return { onView: on ? [...rest, ...sceneIds] : rest, highlight };
     }),
   setHighlight: (highlight) => set({ highlight }),
   clearResults: () => set({ results: null, resultsOpen: false, onView: [], highlight: null }),

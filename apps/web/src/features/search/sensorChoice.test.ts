@@ -149,6 +149,20 @@ describe('changing the sensor type (spec 000 §4)', () => {
     });
   });
 
+  it('does not carry the values chosen for the previous type', () => {
+    // Optical with blue, green and red chosen; night light offers them too, but starts afresh.
+    const optical = withSensorFilter(catalogue, 1, selectionForType(catalogue, 1, undefined), {
+      bands: ['B', 'G', 'R'],
+    });
+    expect(optical.bands).toEqual(['B', 'G', 'R']);
+    expect(selectionForType(catalogue, 2, undefined)).toEqual({
+      bands: [],
+      stereo: null,
+      resolutions: [],
+      satGroups: ['Jilin-1', 'Luojia-1'],
+    });
+  });
+
   it('drops a saved stereo mode the type does not offer', () => {
     const saved = { bands: [], stereo: 'TRISTEREO' as const, resolutions: [], satGroups: [] };
     expect(selectionForType(catalogue, 2, saved).stereo).toBeNull();
@@ -162,6 +176,18 @@ describe('changing a band, stereo mode or resolution (spec 000 §4)', () => {
     const next = withSensorFilter(catalogue, 1, chosen, { bands: ['NIR'] });
     expect(next).toEqual({ bands: ['NIR'], stereo: null, resolutions: [], satGroups: [] });
     expect(withSensorFilter(catalogue, 1, chosen, { resolutions: [2] }).satGroups).toEqual([]);
+  });
+
+  it('clears them on a stereo mode change too, and when the filter goes back to any', () => {
+    // Both SuperView-1 and Pléiades Neo offer STEREO: two groups left, none chosen.
+    const stereo = withSensorFilter(catalogue, 1, chosen, { stereo: 'STEREO' });
+    expect(stereo).toEqual({ bands: [], stereo: 'STEREO', resolutions: [], satGroups: [] });
+    expect(groupOptions(catalogue, 1, stereo)).toEqual(['SuperView-1', 'Pléiades Neo']);
+    expect(withSensorFilter(catalogue, 1, stereo, { stereo: null }).satGroups).toEqual([]);
+  });
+
+  it('leaves no group chosen when the filter matches none', () => {
+    expect(withSensorFilter(catalogue, 1, chosen, { bands: ['PAN', 'SWIR'] }).satGroups).toEqual([]);
   });
 
   it('preselects the group when only one is left', () => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/context';
 import { queryKeys } from '../../api/endpoints';
 import { useToast } from '../../shared/ui/toast';
+import { useMapController } from '../workspace/mapControllerContext';
 import { nextPageRequest } from './archiveForm';
 import { isTipSuppressed, noTipKey } from './noTip';
 import { type SearchMode, useArchiveSearchStore } from './searchStore';
@@ -32,10 +33,13 @@ export function parseSceneIds(text: string): string[] {
 
 /**
  * Running searches: a new AOI search, get more, the scene-id search. What comes back goes into the
- * search store; the list opens when there are scenes, else the no-data warning or dialog shows.
+ * search store; the list opens when there are scenes (spec 000 §4: and the AOI leaves modify mode;
+ * the search centre, if open, turns to its Archive tab so the list is not hidden), else the no-data
+ * warning or dialog shows.
  */
 export function useArchiveSearchActions() {
   const api = useApi();
+  const controller = useMapController();
   const queryClient = useQueryClient();
   const message = useToast();
   const { t } = useTranslation();
@@ -64,6 +68,8 @@ export function useArchiveSearchActions() {
         }
         return;
       }
+      controller?.endAoiModify();
+      store.getState().setCentreTab('archive');
       store.getState().showResults(mode, {
         images: data.images,
         count: data.count,

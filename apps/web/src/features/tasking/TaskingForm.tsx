@@ -1,4 +1,5 @@
 import { Button, Form, Spin, Tooltip } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../i18n/keys';
 import { usableTimeZone } from '../../shared/format/dates';
@@ -39,6 +40,9 @@ export function TaskingForm() {
   const aoi = useCurrentAoi();
   const predict = usePrediction();
   const { conditions, type, selection, initialised, setConditions, setSensor } = useTaskingStore();
+  const defaultDatesIn = useTaskingStore((s) => s.defaultDatesIn);
+  // The store starts in the browser's days; the account's zone arrives with `me`.
+  useEffect(() => defaultDatesIn(timeZone), [defaultDatesIn, timeZone]);
 
   if (!catalogue.data) return <Spin className={styles.loading} />;
   const data = catalogue.data;

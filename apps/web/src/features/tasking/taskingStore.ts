@@ -11,6 +11,8 @@ interface TaskingState {
   selection: SensorSelection;
   /** Set once the form has been built from the taskable catalogue and the saved `sats`. */
   initialised: boolean;
+  /** The time zone whose days the default dates are; null once the user has picked dates. */
+  datesZone: string | null;
   /** Spec 000 §4 "Tasking panel": 0 conditions, 1 prediction results. */
   step: 0 | 1;
   prediction: TaskingPrediction | null;
@@ -18,6 +20,8 @@ interface TaskingState {
   hoveredPass: string | null;
 
   setConditions(change: Partial<TaskingConditions>): void;
+  /** The default window in the account's zone, unless the user has picked dates (`datesZone`). */
+  defaultDatesIn(timeZone: string): void;
   setSensor(type: SensorType, selection: SensorSelection): void;
   /** Step 1 while predicting (prediction null) and with the result. */
   showPrediction(prediction: TaskingPrediction | null): void;
@@ -28,6 +32,7 @@ interface TaskingState {
 /** The tasking panel's state, kept while the panel is closed (DESIGN §6: one small store per feature). */
 export const useTaskingStore = create<TaskingState>()((set) => ({
   conditions: defaultTaskingConditions(dayIn(new Date(), browserTimeZone())),
+  datesZone: browserTimeZone(),
   type: 1,
   selection: { bands: [], stereo: null, resolutions: [], satGroups: [] },
   initialised: false,
@@ -35,7 +40,17 @@ export const useTaskingStore = create<TaskingState>()((set) => ({
   prediction: null,
   hoveredPass: null,
 
-  setConditions: (change) => set((s) => ({ conditions: { ...s.conditions, ...change } })),
+  setConditions: (change) =>
+    set((s) => ({
+      conditions: { ...s.conditions, ...change },
+      datesZone: 'fdate' in change || 'tdate' in change ? null : s.datesZone,
+    })),
+  defaultDatesIn: (timeZone) =>
+    set((s) => {
+      if (s.datesZone === null || s.datesZone === timeZone) return {};
+      const { fdate, tdate } = defaultTaskingConditions(dayIn(new Date(), timeZone));
+      return { conditions: { ...s.conditions, fdate, tdate }, datesZone: timeZone };
+    }),
   setSensor: (type, selection) => set({ type, selection, initialised: true }),
   showPrediction: (prediction) => set({ step: 1, prediction, hoveredPass: null }),
   back: () => set({ step: 0, prediction: null, hoveredPass: null }),

@@ -13,7 +13,8 @@ const asData = (point: LatLon | null | undefined) =>
 /**
  * The map element and its controller: created when the element mounts, disposed when it unmounts.
  * Loaded lazily, so OpenLayers arrives in its own chunk. The element shows the view's centre and
- * the coordinate-search marker, the active drawing tool and the current AOI (JSON) in `data-`
+ * the coordinate-search marker, the active drawing tool, the current AOI (JSON), whether the
+ * drawn polygon is in modify mode and the quicklooks shown with their opacities (JSON) in `data-`
  * attributes, which the end-to-end tests read.
  */
 export default function MapCanvas({ onReady }: { onReady: (controller: MapController | null) => void }) {
@@ -22,6 +23,8 @@ export default function MapCanvas({ onReady }: { onReady: (controller: MapContro
   const [searchedPoint, setSearchedPoint] = useState<string>();
   const [tool, setTool] = useState<string>();
   const [currentAoi, setCurrentAoi] = useState<string>();
+  const [aoiModifiable, setAoiModifiable] = useState(false);
+  const [quicklooks, setQuicklooks] = useState<string>();
 
   useEffect(() => {
     if (!element.current) return;
@@ -38,6 +41,8 @@ export default function MapCanvas({ onReady }: { onReady: (controller: MapContro
       controller.on('searchedPointChanged', (point) => setSearchedPoint(asData(point))),
       controller.on('toolChanged', (active) => setTool(active ?? undefined)),
       controller.on('currentAoiChanged', (aoi) => setCurrentAoi(aoi ? JSON.stringify(aoi) : undefined)),
+      controller.on('aoiModifiableChanged', setAoiModifiable),
+      controller.on('quicklooksChanged', (shown) => setQuicklooks(JSON.stringify(shown))),
     ];
     onReady(controller);
     return () => {
@@ -56,6 +61,8 @@ export default function MapCanvas({ onReady }: { onReady: (controller: MapContro
       data-searched-point={searchedPoint}
       data-tool={tool}
       data-current-aoi={currentAoi}
+      data-aoi-modifiable={aoiModifiable}
+      data-quicklooks={quicklooks}
     />
   );
 }

@@ -5,6 +5,7 @@ export interface ScenePointerHandlers {
   /** Scene ids under a map coordinate, topmost last (the caller decides the order). */
   scenesAt(coordinate: number[]): string[];
   onHover(hit: { sceneId: string; pixel: [number, number] } | null): void;
+  /** Every left click while enabled; `sceneIds` is empty beside all footprints. */
   onClick(hit: { sceneIds: string[]; pixel: [number, number] }): void;
   onContextMenu(hit: { coordinate: number[]; pixel: [number, number] }): void;
   /** False while a drawing tool owns the pointer: scenes then ignore it. */
@@ -40,8 +41,8 @@ export function bindScenePointer(map: OlMap, handlers: ScenePointerHandlers): ()
   };
   const onClick = (event: MapBrowserEvent) => {
     if (!handlers.enabled()) return;
-    const sceneIds = handlers.scenesAt(event.coordinate);
-    if (sceneIds.length) handlers.onClick({ sceneIds, pixel: pixelOf(event.pixel) });
+    // Also a click beside every footprint (no scene): it dismisses what an earlier click opened.
+    handlers.onClick({ sceneIds: handlers.scenesAt(event.coordinate), pixel: pixelOf(event.pixel) });
   };
   const viewport = map.getViewport() as HTMLElement;
   const onContextMenu = (event: MouseEvent) => {

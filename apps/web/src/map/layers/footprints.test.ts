@@ -1,7 +1,7 @@
 import { fromLonLat, toLonLat } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
 import { describe, expect, it } from 'vitest';
-import { footprintFeature, intoWorld, scenesAt } from './footprints';
+import { commonExtent, footprintFeature, intoWorld, isSoftwareRenderer, scenesAt } from './footprints';
 import { quicklookParams } from './quicklooks';
 
 const square = (sceneId: string, west: number, south: number, size = 1) => ({
@@ -49,6 +49,23 @@ describe('archive footprints on the map', () => {
     expect(intoWorld(0)).toBeCloseTo(0, 6);
   });
 
+  it('finds the extent compared scenes share, or none', () => {
+    expect(
+      commonExtent([
+        [0, 0, 10, 10],
+        [5, -5, 20, 8],
+        [6, 2, 30, 30],
+      ]),
+    ).toEqual([6, 2, 10, 8]);
+    expect(
+      commonExtent([
+        [0, 0, 1, 1],
+        [2, 2, 3, 3],
+      ]),
+    ).toBeNull();
+    expect(commonExtent([])).toBeNull();
+  });
+
   it('asks the quicklook WMS for one layer per scene with the session in the query', () => {
     expect(quicklookParams('S2A_X', { url: '/tiles/quicklooks/wms', token: 'tok' })).toEqual({
       SERVICE: 'WMS',
@@ -58,5 +75,27 @@ describe('archive footprints on the map', () => {
       TRANSPARENT: 'true',
       access_token: 'tok',
     });
+  });
+});
+
+describe('isSoftwareRenderer', () => {
+  it('recognises the CPU renderers WebGL falls back to', () => {
+    expect(
+      isSoftwareRenderer(
+        'ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero) (0x0000C0DE)), SwiftShader driver)',
+      ),
+    ).toBe(true);
+    expect(isSoftwareRenderer('llvmpipe (LLVM 15.0.6, 256 bits)')).toBe(true);
+    expect(
+      isSoftwareRenderer('ANGLE (Microsoft, Microsoft Basic Render Driver Direct3D11 vs_5_0 ps_5_0)'),
+    ).toBe(true);
+  });
+
+  it('takes a GPU for one', () => {
+    expect(
+      isSoftwareRenderer('ANGLE (NVIDIA, NVIDIA GeForce RTX 3060 Direct3D11 vs_5_0 ps_5_0, D3D11)'),
+    ).toBe(false);
+    expect(isSoftwareRenderer('Apple M2')).toBe(false);
+    expect(isSoftwareRenderer('Mesa Intel(R) UHD Graphics 620 (KBL GT2)')).toBe(false);
   });
 });

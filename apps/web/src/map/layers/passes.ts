@@ -33,6 +33,8 @@ export function passFeature(pass: PassFootprint): Feature<MultiPolygon> {
  * The predicted passes' footprints (canvas: a prediction has tens of passes, not thousands); the
  * style reads the hovered pass at render time, so a hover only re-renders the layer.
  */
+export type PassLayer = ReturnType<typeof createPassLayer>;
+
 export function createPassLayer(zIndex: number) {
   const source = new VectorSource<Feature<MultiPolygon>>({ wrapX: true });
   let hovered: string | null = null;

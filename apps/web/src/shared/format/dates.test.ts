@@ -15,6 +15,12 @@ describe('formatDateTime', () => {
     expect(formatDateTime('2025-01-01T00:00:00Z', 'Asia/Kolkata')).toBe('2025-01-01 05:30:00 UTC+05:30');
   });
 
+  it('stops at the minute when asked, still with the offset', () => {
+    expect(formatDateTime('2024-08-03T18:00:11Z', 'Asia/Shanghai', 'minute')).toBe(
+      '2024-08-04 02:00 UTC+08:00',
+    );
+  });
+
   it('returns an unparseable input unchanged', () => {
     expect(formatDateTime('not a date', 'UTC')).toBe('not a date');
   });

@@ -1,3 +1,5 @@
+import { dateTimeFormat } from './intl';
+
 /**
  * Times travel in UTC (ISO 8601) and are shown in the user's zone — the account setting, else the
  * browser's — always with the offset, so a reader in another zone is never misled (DESIGN §4).
@@ -7,7 +9,7 @@ export function browserTimeZone(): string {
 }
 
 function partsOf(date: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     timeZone,
     year: 'numeric',
     month: '2-digit',
@@ -28,13 +30,20 @@ function utcOffsetLabel(longOffset: string): string {
   return `UTC${offset === '' ? '+00:00' : offset}`;
 }
 
-/** `2025-11-22 15:04:05 UTC+08:00`; an unparseable input comes back unchanged rather than "Invalid Date". */
-export function formatDateTime(iso: string, timeZone: string = browserTimeZone()): string {
+/**
+ * `2025-11-22 15:04:05 UTC+08:00` (`2025-11-22 15:04 UTC+08:00` to the minute, where room is short);
+ * an unparseable input comes back unchanged rather than "Invalid Date".
+ */
+export function formatDateTime(
+  iso: string,
+  timeZone: string = browserTimeZone(),
+  precision: 'second' | 'minute' = 'second',
+): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const { get } = partsOf(date, timeZone);
   const day = `${get('year')}-${get('month')}-${get('day')}`;
-  const time = `${get('hour')}:${get('minute')}:${get('second')}`;
+  const time = `${get('hour')}:${get('minute')}${precision === 'second' ? `:${get('second')}` : ''}`;
   return `${day} ${time} ${utcOffsetLabel(get('timeZoneName'))}`;
 }
 
@@ -42,7 +51,7 @@ export function formatDateTime(iso: string, timeZone: string = browserTimeZone()
 export function usableTimeZone(preferred: string | null | undefined): string {
   if (!preferred) return browserTimeZone();
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: preferred });
+    dateTimeFormat('en-US', { timeZone: preferred }); // throws for a zone the browser does not know
     return preferred;
   } catch {
     return browserTimeZone();

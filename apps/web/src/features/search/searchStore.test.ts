@@ -1,0 +1,50 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { dayIn, defaultConditions } from './archiveForm';
+import { useArchiveSearchStore } from './searchStore';
+
+const store = () => useArchiveSearchStore.getState();
+
+describe('scenes on the map (spec 000 §4 "Scene on map")', () => {
+  beforeEach(() => store().clearResults());
+
+  it('keeps the shown scenes in the order they were shown, a re-shown one on top', () => {
+    store().setOnView(['a', 'b'], true);
+    store().setOnView(['a'], true);
+    expect(store().onView).toEqual(['b', 'a']);
+  });
+
+  it('drops the highlight with its scene, and only then', () => {
+    store().setOnView(['a', 'b'], true);
+    store().setHighlight('a');
+    store().setOnView(['b'], false);
+    expect(store().highlight).toBe('a');
+    store().setOnView(['a'], false);
+    expect(store().highlight).toBeNull();
+    expect(store().onView).toEqual([]);
+  });
+});
+
+describe('default dates in the account’s time zone', () => {
+  // Kiritimati (UTC+14) and Pago Pago (UTC−11) are on different days at any moment but 10:00–11:00 UTC.
+  const east = 'Pacific/Kiritimati';
+  const west = 'Pacific/Pago_Pago';
+
+  it('moves untouched default dates to the days of the account’s zone', () => {
+    useArchiveSearchStore.setState({ datesZone: west });
+    store().defaultDatesIn(west);
+    const before = store().conditions.tdate;
+    store().defaultDatesIn(east);
+    expect(store().datesZone).toBe(east);
+    expect(store().conditions.tdate).toBe(dayIn(new Date(), east));
+    expect(store().conditions.fdate).toBe(defaultConditions(dayIn(new Date(), east)).fdate);
+    if (dayIn(new Date(), east) !== dayIn(new Date(), west))
+      expect(store().conditions.tdate).not.toBe(before);
+  });
+
+  it('keeps dates the user picked', () => {
+    store().setConditions({ fdate: '2024-01-01', tdate: '2024-02-01' });
+    store().defaultDatesIn(west);
+    expect(store().conditions).toMatchObject({ fdate: '2024-01-01', tdate: '2024-02-01' });
+    expect(store().datesZone).toBeNull();
+  });
+});
