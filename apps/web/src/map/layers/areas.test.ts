@@ -16,6 +16,25 @@ const toMap = (ring: number[][]) => ring.map((p) => fromLonLat(p));
 const worldWidth = 2 * 20037508.342789244;
 
 describe('drawnPolygonGeoJson', () => {
+  it('cuts an edge wider than 180° so that the server does not read it the other way round', () => {
+    // Drawn from 100° W to 100° E: 200° wide, the width of Africa and Eurasia with the Atlantic.
+    const ring = drawnPolygonGeoJson(
+      toMap([
+        [-100, -20],
+        [100, -20],
+        [100, 40],
+        [-100, 40],
+      ]),
+    ).coordinates[0]!;
+    const steps = ring.slice(1).map((p, i) => Math.abs(p[0]! - ring[i]![0]!));
+    expect(Math.max(...steps)).toBeLessThanOrEqual(90 + 1e-9);
+    expect(Math.min(...ring.map((p) => p[0]!))).toBeCloseTo(-100, 9);
+    expect(Math.max(...ring.map((p) => p[0]!))).toBeCloseTo(100, 9);
+    // The added positions lie on the drawn edges: the bottom edge stays at 20° S.
+    expect(ring.filter((p) => Math.abs(p[1]! + 20) < 1e-9).length).toBeGreaterThan(2);
+    expect(ring.at(-1)).toEqual(ring[0]);
+  });
+
   it('closes the drawn ring and gives its positions in longitude/latitude', () => {
     const geojson = drawnPolygonGeoJson(
       toMap([

@@ -132,9 +132,32 @@ export const lonLatsOf = (coordinates: readonly number[][], projection = mapProj
   coordinates.map((coordinate) => transform(coordinate, projection, 'EPSG:4326'));
 
 /**
+ * The server reads a step of more than 180° in longitude between two positions as going the
+ * other way round the world (that is how a ring crossing the antimeridian is written in GeoJSON).
+ * A drawn edge that long is cut into steps of at most 90° on its straight line in
+ * longitude/latitude, the line the map draws, so the shape stays the one drawn.
+ */
+export function withShortSteps(ring: readonly number[][], maxStep = 90): number[][] {
+  const out: number[][] = [];
+  ring.forEach((position, i) => {
+    const previous = ring[i - 1];
+    if (previous) {
+      const [lon0 = 0, lat0 = 0] = previous;
+      const [lon1 = 0, lat1 = 0] = position;
+      const pieces = Math.ceil(Math.abs(lon1 - lon0) / maxStep);
+      for (let k = 1; k < pieces; k++) {
+        out.push([lon0 + ((lon1 - lon0) * k) / pieces, lat0 + ((lat1 - lat0) * k) / pieces]);
+      }
+    }
+    out.push([...position]);
+  });
+  return out;
+}
+
+/**
  * The GeoJSON of a polygon drawn on the map: its ring in longitude/latitude without bringing each
  * position into ±180° (that would tear a ring drawn across the antimeridian), then moved as a whole
- * into the world, and closed.
+ * into the world, and closed; edges longer than 90° of longitude are cut (`withShortSteps`).
  */
 export function drawnPolygonGeoJson(
   ring: readonly number[][],
@@ -145,5 +168,5 @@ export function drawnPolygonGeoJson(
   const last = lonLat[lonLat.length - 1];
   const closed =
     first && last && (first[0] !== last[0] || first[1] !== last[1]) ? [...lonLat, first] : lonLat;
-  return { type: 'Polygon', coordinates: [ringIntoWorld(closed)] };
+  return { type: 'Polygon', coordinates: [ringIntoWorld(withShortSteps(closed))] };
 }
