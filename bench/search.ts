@@ -38,6 +38,7 @@ import { defaultConstellation } from '../apps/server/src/modules/catalogue/const
 import { normaliseLonLat } from '../apps/server/src/modules/scenes/lonlat';
 import { generateArchive } from '../apps/server/src/modules/simulator/archive-generation';
 import { landMask } from '../apps/server/src/modules/simulator/land-mask';
+import { rng } from './stats';
 
 type Engine = 'postgres' | 'pglite';
 
@@ -98,18 +99,6 @@ function stats(times: number[]): Stats {
 const ms = (v: number) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : '—');
 const fmtStats = (s: Stats) =>
   `p50 ${ms(s.p50)}, p95 ${ms(s.p95)}, max ${ms(s.max)} (mean ${ms(s.mean)}, n=${s.n})`;
-
-/** mulberry32: a small seeded generator, so that every run searches the same AOIs. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** `count` square AOIs of `size` degrees whose centre is on land, between 60° S and 75° N. */
 function landAois(count: number, size: number, seed: number): Aoi[] {

@@ -19,3 +19,15 @@ export function stats(sample: readonly number[]): Stats {
     max: sorted.at(-1) ?? Number.NaN,
   };
 }
+
+/** mulberry32: a small seeded generator, so that every run uses the same inputs. */
+export function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -35,7 +35,7 @@ import { type Browser, type BrowserContext, chromium, expect, type Page } from '
 import { apiPath, Paths } from '@satportal/contract';
 import { demo, Portal } from '../apps/web/e2e/driver';
 import { DrawnMark } from '../apps/web/src/map/drawnMarks';
-import { type Stats, stats } from './stats';
+import { rng, type Stats, stats } from './stats';
 
 const root = resolve(import.meta.dirname, '..');
 const builtDist = process.env.BENCH_WEB_DIST;
@@ -368,18 +368,6 @@ async function loadFootprints(portal: Portal, wanted: number) {
     );
   }
   return loaded;
-}
-
-/** mulberry32: the same hover points on every run. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 type Ring = number[][];

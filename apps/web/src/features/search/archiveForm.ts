@@ -163,3 +163,33 @@ export function nextPageRequest(
 ): ArchiveSearchRequest {
   return { ...first, taskId, page: { start: loaded, length: Limits.archivePageSize } };
 }
+
+/**
+ * The dates a form's store keeps while the user has not picked any (`datesZone` names the zone
+ * whose days they are; null once the user picked). Shared by the Archive and Tasking tabs: both
+ * start in the browser's days before the account's zone is known.
+ */
+export interface ZonedDates<C extends { fdate: Day; tdate: Day }> {
+  conditions: C;
+  datesZone: string | null;
+}
+
+/** The store change for a change of conditions: picking a date ends the default dates. */
+export const conditionsChange = <C extends { fdate: Day; tdate: Day }>(
+  s: ZonedDates<C>,
+  change: Partial<C>,
+): ZonedDates<C> => ({
+  conditions: { ...s.conditions, ...change },
+  datesZone: 'fdate' in change || 'tdate' in change ? null : s.datesZone,
+});
+
+/** The store change that moves untouched default dates into the days of `timeZone`. */
+export function defaultDatesChange<C extends { fdate: Day; tdate: Day }>(
+  s: ZonedDates<C>,
+  timeZone: string,
+  defaults: (today: Day) => { fdate: Day; tdate: Day },
+): Partial<ZonedDates<C>> {
+  if (s.datesZone === null || s.datesZone === timeZone) return {};
+  const { fdate, tdate } = defaults(dayIn(new Date(), timeZone));
+  return { conditions: { ...s.conditions, fdate, tdate }, datesZone: timeZone };
+}

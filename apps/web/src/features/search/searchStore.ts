@@ -6,7 +6,13 @@ import type {
 } from '@satportal/contract';
 import { create } from 'zustand';
 import { browserTimeZone } from '../../shared/format/dates';
-import { type ArchiveConditions, dayIn, defaultConditions } from './archiveForm';
+import {
+  type ArchiveConditions,
+  conditionsChange,
+  dayIn,
+  defaultConditions,
+  defaultDatesChange,
+} from './archiveForm';
 import type { SensorSelection } from './sensorChoice';
 
 /** Sort choices of the result list, sent as `?sort=` (ArchiveSortKeys of the contract). */
@@ -88,17 +94,8 @@ export const useArchiveSearchStore = create<ArchiveSearchState>()((set) => ({
   setHovered: (hovered) => set({ hovered }),
 
   setNoArchiveOpen: (noArchiveOpen) => set({ noArchiveOpen }),
-  setConditions: (change) =>
-    set((s) => ({
-      conditions: { ...s.conditions, ...change },
-      datesZone: 'fdate' in change || 'tdate' in change ? null : s.datesZone,
-    })),
-  defaultDatesIn: (timeZone) =>
-    set((s) => {
-      if (s.datesZone === null || s.datesZone === timeZone) return {};
-      const { fdate, tdate } = defaultConditions(dayIn(new Date(), timeZone));
-      return { conditions: { ...s.conditions, fdate, tdate }, datesZone: timeZone };
-    }),
+  setConditions: (change) => set((s) => conditionsChange(s, change)),
+  defaultDatesIn: (timeZone) => set((s) => defaultDatesChange(s, timeZone, defaultConditions)),
   setSensor: (type, selection) => set({ type, selection, initialised: true }),
   setSort: (sort) => set({ sort }),
   showResults: (mode, response) =>

@@ -1,7 +1,7 @@
 import type { SensorType, TaskingPrediction } from '@satportal/contract';
 import { create } from 'zustand';
 import { browserTimeZone } from '../../shared/format/dates';
-import { dayIn } from '../search/archiveForm';
+import { conditionsChange, dayIn, defaultDatesChange } from '../search/archiveForm';
 import type { SensorSelection } from '../search/sensorChoice';
 import { defaultTaskingConditions, type TaskingConditions } from './taskingForm';
 
@@ -40,17 +40,8 @@ export const useTaskingStore = create<TaskingState>()((set) => ({
   prediction: null,
   hoveredPass: null,
 
-  setConditions: (change) =>
-    set((s) => ({
-      conditions: { ...s.conditions, ...change },
-      datesZone: 'fdate' in change || 'tdate' in change ? null : s.datesZone,
-    })),
-  defaultDatesIn: (timeZone) =>
-    set((s) => {
-      if (s.datesZone === null || s.datesZone === timeZone) return {};
-      const { fdate, tdate } = defaultTaskingConditions(dayIn(new Date(), timeZone));
-      return { conditions: { ...s.conditions, fdate, tdate }, datesZone: timeZone };
-    }),
+  setConditions: (change) => set((s) => conditionsChange(s, change)),
+  defaultDatesIn: (timeZone) => set((s) => defaultDatesChange(s, timeZone, defaultTaskingConditions)),
   setSensor: (type, selection) => set({ type, selection, initialised: true }),
   showPrediction: (prediction) => set({ step: 1, prediction, hoveredPass: null }),
   back: () => set({ step: 0, prediction: null, hoveredPass: null }),
