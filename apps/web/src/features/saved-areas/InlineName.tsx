@@ -35,7 +35,8 @@ export function InlineName({ initial, placeholderKey, emptyKey, onConfirm, onCan
     const problem = nameProblem(name, emptyKey);
     if (problem) {
       setInvalid(true);
-      void message.error({ key: 'inline-name', content: t(problem.key, problem.params) });
+      // One toast per message: a new message must not replace one that is already fading out.
+      void message.error({ key: `inline-name:${problem.key}`, content: t(problem.key, problem.params) });
       return;
     }
     setSaving(true);

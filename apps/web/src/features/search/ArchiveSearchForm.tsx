@@ -79,7 +79,8 @@ export function ArchiveSearchForm() {
     const problems = validateArchiveSearch({ aoi: searchAoi, conditions, selection, today });
     const first = problems[0];
     if (first) {
-      void message.warning({ key: 'search-form', content: t(first.key, first.params) });
+      // One toast per message: a new message must not replace one that is already fading out.
+      void message.warning({ key: `search-form:${first.key}`, content: t(first.key, first.params) });
       return;
     }
     if (!searchAoi) return;

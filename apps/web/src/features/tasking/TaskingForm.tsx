@@ -51,7 +51,8 @@ export function TaskingForm() {
     const predictionAoi = searchAoiOf(aoi);
     const first = validateTasking({ aoi: predictionAoi, conditions, selection, today })[0];
     if (first) {
-      void message.warning({ key: 'tasking-form', content: t(first.key, first.params) });
+      // One toast per message: a new message must not replace one that is already fading out.
+      void message.warning({ key: `tasking-form:${first.key}`, content: t(first.key, first.params) });
       return;
     }
     if (!predictionAoi) return;
