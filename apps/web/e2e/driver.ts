@@ -117,8 +117,23 @@ export class Portal {
     }, session);
   }
 
+  /** Clicks a left-menu entry: opens its panel, or closes it when it is the open one. */
   async openPanel(index: number) {
+    const panel = this.panel(index);
+    const wasOpen = await panel.isVisible();
     await this.page.getByTestId(`menu-${index}`).click();
+    if (wasOpen) return;
+    // A user clicks inside the panel once it has slid in: a click during its animation can miss.
+    await expect(panel).toBeVisible();
+    await panel.evaluate((element) =>
+      Promise.all(
+        element
+          .getAnimations({ subtree: true })
+          // Spinners turn for ever; only the finite ones (the slide, fades) are waited for.
+          .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    );
   }
 
   panel(index: number) {
