@@ -1,10 +1,10 @@
-import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
 import type { ArchiveScene } from '@satportal/contract';
 import { Button, Checkbox } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { canCompare, compareMax, compareMin } from './compare';
 import { MapBox, SceneCloud, SceneSummary } from './MapBox';
 import styles from './overlap.module.css';
+import { SceneViewButton } from './SceneViewButton';
 
 /**
  * The overlap box (spec 000 §2): every scene under a left click, oldest first. Each can be shown
@@ -66,15 +66,10 @@ export function OverlapBox(props: {
               />
               <SceneSummary scene={scene} timeZone={props.timeZone} />
               <SceneCloud scene={scene} />
-              <Button
-                type="text"
-                size="small"
-                icon={shown ? <EyeOutlined /> : <EyeInvisibleOutlined />}
-                className={shown ? styles.viewOn : undefined}
-                aria-pressed={shown}
-                aria-label={t(shown ? 'results.hideScene' : 'results.showScene')}
-                onClick={() => props.onToggleView(scene)}
-                data-testid="overlap-view"
+              <SceneViewButton
+                shown={shown}
+                onToggle={() => props.onToggleView(scene)}
+                testId="overlap-view"
               />
             </li>
           );

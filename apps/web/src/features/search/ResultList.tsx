@@ -1,4 +1,4 @@
-import { CloudDownloadOutlined, EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
+import { CloudDownloadOutlined } from '@ant-design/icons';
 import type { ArchiveScene } from '@satportal/contract';
 import { Button, Checkbox, Tooltip } from 'antd';
 import { type UIEvent, useCallback, useMemo, useState } from 'react';
@@ -8,6 +8,7 @@ import { formatNumber } from '../../shared/format/numbers';
 import { useLanguage } from '../../shared/hooks/useLanguage';
 import { useCartStore } from '../cart/cartStore';
 import { type ResultRow, resultRows, rowHeights, rowOffsets, visibleRange } from './resultRows';
+import { SceneViewButton } from './SceneViewButton';
 import styles from './search.module.css';
 
 /** A scene's hover feedback waits this long before the name tooltip (spec 000 §2). */
@@ -140,16 +141,7 @@ function Row({ row, scenes, ...props }: ResultListProps & { row: ResultRow }) {
           </div>
         </div>
         {scene.inGeoServer ? (
-          <Button
-            type="text"
-            size="small"
-            icon={shown ? <EyeOutlined /> : <EyeInvisibleOutlined />}
-            className={shown ? styles.viewOn : undefined}
-            aria-pressed={shown}
-            aria-label={t(shown ? 'results.hideScene' : 'results.showScene')}
-            onClick={() => props.onToggleView(scene)}
-            data-testid="scene-view"
-          />
+          <SceneViewButton shown={shown} onToggle={() => props.onToggleView(scene)} testId="scene-view" />
         ) : (
           <Button
             type="text"
