@@ -8,3 +8,4 @@ export * from './envelope';
 export * from './limits';
 export * from './routes';
 export * from './tasking';
+export * from './text';

@@ -1,0 +1,46 @@
+import { type TNumberOptions, type TStringOptions, Type } from 'typebox';
+
+/**
+ * Request fields that meet database columns: integers bounded by the column's range, text
+ * without the control characters PostgreSQL refuses (NUL) or that mean nothing in a name
+ * (issue 11 "Schemas that match the columns"). Every request schema builds on these.
+ */
+
+/** The largest value of an `integer` (int4) column: larger ids can exist nowhere, so they are 400, not 500. */
+export const Int32Max = 2_147_483_647;
+export const Int32Min = -2_147_483_648;
+
+/** An integer that fits an int4 column. */
+export const Int32 = (options: TNumberOptions = {}) =>
+  Type.Integer({ minimum: Int32Min, maximum: Int32Max, ...options });
+
+/** A row id of an int4 serial column: 1 … 2³¹−1. */
+export const Id = (options: TNumberOptions = {}) => Type.Integer({ minimum: 1, maximum: Int32Max, ...options });
+
+/** C0 controls and DEL: never in one line of text (NUL is refused by PostgreSQL itself). */
+export const singleLinePattern = '^[^\\u0000-\\u001F\\u007F]*$';
+/** Multi-line text keeps tab, line feed and carriage return. */
+export const multiLinePattern = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$';
+
+/** One line of text: no control characters (schema keyword `pattern`, answered as `error.controlCharacters`). */
+export const SingleLineText = (options: TStringOptions = {}) =>
+  Type.String({ pattern: singleLinePattern, ...options });
+
+/** Text that may span lines (tab, LF and CR allowed, other controls refused). */
+export const MultiLineText = (options: TStringOptions = {}) =>
+  Type.String({ pattern: multiLinePattern, ...options });
+
+const singleLine = new RegExp(singleLinePattern, 'u');
+const multiLine = new RegExp(multiLinePattern, 'u');
+
+/** Whether text holds a control character it may not (names in uploaded files are checked with this). */
+export const hasControlCharacters = (text: string, multiLineText = false) =>
+  !(multiLineText ? multiLine : singleLine).test(text);
+
+/**
+ * Bidirectional embedding, override and isolate characters (U+202A–U+202E, U+2066–U+2069): in a
+ * name they make "gpj.exe" read "exe.jpg" (trojan source, spoofed file names), so names drop them.
+ */
+const bidiControls = /[\u202A-\u202E\u2066-\u2069]/gu;
+
+export const stripBidiControls = (text: string) => text.replace(bidiControls, '');
