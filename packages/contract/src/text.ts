@@ -15,7 +15,8 @@ export const Int32 = (options: TNumberOptions = {}) =>
   Type.Integer({ minimum: Int32Min, maximum: Int32Max, ...options });
 
 /** A row id of an int4 serial column: 1 … 2³¹−1. */
-export const Id = (options: TNumberOptions = {}) => Type.Integer({ minimum: 1, maximum: Int32Max, ...options });
+export const Id = (options: TNumberOptions = {}) =>
+  Type.Integer({ minimum: 1, maximum: Int32Max, ...options });
 
 /** C0 controls and DEL: never in one line of text (NUL is refused by PostgreSQL itself). */
 export const singleLinePattern = '^[^\\u0000-\\u001F\\u007F]*$';
