@@ -1,4 +1,4 @@
-import { httpStatusOf, ResultCode } from '@satportal/contract';
+import { httpStatusOf, multiLinePattern, ResultCode, singleLinePattern } from '@satportal/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError } from './api-error';
 
@@ -9,6 +9,21 @@ export function fieldOf(error: FastifyError): string | undefined {
   const path = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
   const missing = (first.params as { missingProperty?: string } | undefined)?.missingProperty;
   return [path, missing].filter(Boolean).join('.') || undefined;
+}
+
+/**
+ * The message key of a schema failure the user can act on: text with control characters
+ * (our text patterns) and numbers out of a column's range say so; anything else is generic.
+ */
+export function validationKeyOf(error: FastifyError): string {
+  const first = error.validation?.[0];
+  const pattern = (first?.params as { pattern?: string } | undefined)?.pattern;
+  if (first?.keyword === 'pattern' && (pattern === singleLinePattern || pattern === multiLinePattern))
+    return 'error.controlCharacters';
+  if (first && ['maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum'].includes(first.keyword))
+    return 'error.outOfRange';
+  if (first && ['maxLength', 'maxItems'].includes(first.keyword)) return 'error.tooLong';
+  return 'error.validation';
 }
 
 /**
@@ -29,11 +44,16 @@ export function installErrorHandler(app: FastifyInstance): void {
       const rule = error.validation[0]?.keyword;
       const params: Record<string, string | number> = {};
       if (rule) params.rule = rule;
+      if (field) params.field = field;
       const limit = (error.validation[0]?.params as { limit?: number } | undefined)?.limit;
       if (typeof limit === 'number') params.limit = limit;
       return reply
         .status(400)
-        .send({ code: ResultCode.ValidationFailed, message: 'error.validation', data: { field, params } });
+        .send({
+          code: ResultCode.ValidationFailed,
+          message: validationKeyOf(error),
+          data: { field, params },
+        });
     }
     if (error.statusCode === 429) {
       return reply
