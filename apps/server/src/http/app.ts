@@ -26,7 +26,7 @@ import { taskingRoutes } from '../modules/tasking/tasking.routes';
 import type { TaskingService } from '../modules/tasking/tasking.service';
 import { installAuth } from './auth-plugin';
 import { installErrorHandler } from './error-handler';
-import type { Http } from './types';
+import type { Http, RegisteredRoute } from './types';
 
 export interface AppDeps {
   db: Queryable;
@@ -74,6 +74,21 @@ export async function buildApp(deps: AppDeps): Promise<Http> {
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+
+  // Every route is recorded as registered, so tests can walk them all (auth and fuzz tests).
+  const routeTable: RegisteredRoute[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      routeTable.push({
+        method,
+        url: route.url,
+        public: route.config?.public === true,
+        schema: route.schema as RegisteredRoute['schema'],
+      });
+    }
   });
 
   installErrorHandler(app);

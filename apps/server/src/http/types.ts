@@ -17,7 +17,19 @@ export type Http = FastifyInstance<
   TypeBoxTypeProvider
 >;
 
+/** A registered route as the router holds it: what the route-table and fuzz tests walk. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  public: boolean;
+  schema: { body?: unknown; querystring?: unknown; params?: unknown } | undefined;
+}
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route of the application, filled as routes are registered. */
+    routeTable: RegisteredRoute[];
+  }
   interface FastifyRequest {
     /** Set by the auth plugin on every non-public route. */
     principal: Principal | null;
