@@ -11,8 +11,18 @@ export const Limits = {
   /** Session lifetimes: a normal login lasts a working day, "remember me" a month. */
   sessionHours: 12,
   rememberedSessionDays: 30,
-  /** Failed logins allowed per username (and per client address) in the window before 3004. */
-  loginFailuresPerWindow: 10,
+  /** Idle timeouts on top of the absolute lifetimes (issue 11): unused sessions end sooner. */
+  sessionIdleMinutes: 120,
+  rememberedSessionIdleDays: 7,
+  /**
+   * Soft lockout (issue 11): per username and client address, the first failures are free, then
+   * each further attempt waits twice as long as the one before (1 s, 2 s, 4 s … up to 15 min);
+   * the right password from another address is never refused. The window forgets older failures.
+   */
+  loginFreeFailures: 5,
+  loginMaxDelaySeconds: 900,
+  /** Failed logins from one client address (any usernames) in the window before 3004: credential stuffing. */
+  loginFailuresPerAddress: 50,
   loginWindowMinutes: 15,
   /** Archive and scene-id result page size (spec 000 §9) */
   archivePageSize: 1000,

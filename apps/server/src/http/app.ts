@@ -24,8 +24,9 @@ import { stacRoutes } from '../modules/stac/stac.routes';
 import type { StacService } from '../modules/stac/stac.service';
 import { taskingRoutes } from '../modules/tasking/tasking.routes';
 import type { TaskingService } from '../modules/tasking/tasking.service';
-import { installAuth } from './auth-plugin';
+import { installAuth, publicScope } from './auth-plugin';
 import { installErrorHandler } from './error-handler';
+import { defaultRateLimits, installRateLimits, type RateLimitSettings } from './rate-limits';
 import type { Http, RegisteredRoute } from './types';
 
 export interface AppDeps {
@@ -41,6 +42,8 @@ export interface AppDeps {
   stac?: StacService;
   /** The quicklook WMS at /tiles/quicklooks/wms, session required (absent: not served). */
   quicklooks?: QuicklookDeps;
+  /** Requests per minute (defaults: `defaultRateLimits`); false: none (benchmarks of raw capacity). */
+  rateLimits?: RateLimitSettings | false;
   /** Built browser application; absent in API-only tests. */
   webDist?: string;
   publicConfig?: { tiandituKey?: string | undefined; supportEmail: string };
@@ -85,7 +88,10 @@ export async function buildApp(deps: AppDeps): Promise<Http> {
       routeTable.push({
         method,
         url: route.url,
-        public: route.config?.public === true,
+        // Read when asked: a scope's own onRoute hook (publicScope) runs after this one.
+        get public() {
+          return route.config?.public === true;
+        },
         schema: route.schema as RegisteredRoute['schema'],
       });
     }
@@ -93,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<Http> {
 
   installErrorHandler(app);
   installAuth(app, deps.auth);
+  if (deps.rateLimits !== false) await installRateLimits(app, deps.rateLimits ?? defaultRateLimits);
 
   await app.register(swagger, {
     openapi: {
@@ -105,7 +112,10 @@ export async function buildApp(deps: AppDeps): Promise<Http> {
       security: [{ bearer: [] }],
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(async (docs) => {
+    publicScope(docs);
+    await docs.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  });
 
   await app.register(
     async (api) => {
@@ -120,11 +130,19 @@ export async function buildApp(deps: AppDeps): Promise<Http> {
     { prefix: ApiBase },
   );
   const { stac, quicklooks } = deps;
-  if (stac) await app.register(async (scope) => stacRoutes(scope, stac), { prefix: StacBase });
+  if (stac)
+    await app.register(
+      async (scope) => {
+        // The provider's public catalogue (see the STAC module): no session.
+        publicScope(scope);
+        stacRoutes(scope, stac);
+      },
+      { prefix: StacBase },
+    );
   if (quicklooks) await app.register(async (scope) => quicklookRoutes(scope as unknown as Http, quicklooks));
 
   // The browser reads its public configuration synchronously before the app starts.
-  app.get('/config.js', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/config.js', { schema: { hide: true }, config: { public: true } }, async (_request, reply) => {
     const config = { version: deps.version, ...deps.publicConfig };
     reply.type('application/javascript').header('cache-control', 'no-store');
     return `window.__SATPORTAL_CONFIG__ = ${JSON.stringify(config)};\n`;
@@ -132,17 +150,23 @@ export async function buildApp(deps: AppDeps): Promise<Http> {
 
   const webDist = deps.webDist && existsSync(join(deps.webDist, 'index.html')) ? deps.webDist : undefined;
   if (webDist) {
-    // Looked up per request (wildcard), so a rebuild while the server runs is served at once.
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: true,
-      index: ['index.html'],
-      // Hashed build assets never change; the page itself must be revalidated to pick up a new build.
-      setHeaders: (res, path) =>
-        res.header(
-          'cache-control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        ),
+    // `reply.sendFile` for the SPA fallback below; the file routes themselves are public.
+    await app.register(fastifyStatic, { root: webDist, serve: false });
+    await app.register(async (files) => {
+      publicScope(files);
+      // Looked up per request (wildcard), so a rebuild while the server runs is served at once.
+      await files.register(fastifyStatic, {
+        root: webDist,
+        wildcard: true,
+        decorateReply: false,
+        index: ['index.html'],
+        // Hashed build assets never change; the page itself must be revalidated to pick up a new build.
+        setHeaders: (res, path) =>
+          res.header(
+            'cache-control',
+            path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+          ),
+      });
     });
   }
 

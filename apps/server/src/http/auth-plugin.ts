@@ -1,5 +1,4 @@
-import { ApiBase } from '@satportal/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthService } from '../modules/auth/auth.service';
 
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -8,31 +7,115 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** Tile paths: image requests of a map library cannot set headers, so the token may come in the query. */
-export const TilesBase = '/tiles/';
+/** The cookie that opens tile paths: image requests of a map library cannot set headers. */
+export const TileCookie = 'satportal_tiles';
+export const TileCookiePath = '/tiles/';
 
-/** The session token of a tile request: the Authorization header, else an `access_token` query parameter. */
-export function tileToken(request: FastifyRequest): string | undefined {
-  const fromHeader = bearerToken(request);
-  if (fromHeader) return fromHeader;
-  const raw = (request.query as Record<string, unknown> | undefined)?.access_token;
-  return typeof raw === 'string' && /^[A-Za-z0-9_-]{10,200}$/.test(raw) ? raw : undefined;
+function tileCookie(request: FastifyRequest): string | undefined {
+  const raw = request.headers.cookie;
+  if (!raw) return undefined;
+  for (const part of raw.split(';')) {
+    const [name, value] = part.trim().split('=', 2);
+    if (name === TileCookie && value && /^[A-Za-z0-9_-]{10,200}$/.test(value)) return value;
+  }
+  return undefined;
 }
 
 /**
- * Every API route needs a live session unless it is marked `config: { public: true }`:
- * forgetting the mark fails closed. Any missing, expired or revoked token is 3001 / 401.
- * Tile routes (`/tiles/…`) are checked the same way, the token also accepted as `access_token`
- * in the query. `/stac/v1` is outside both: the public catalogue (see the STAC module).
+ * Sets the tile cookie: HttpOnly (page scripts never read it), SameSite=Strict (no other site's
+ * page sends it), scoped to `/tiles/` (the API never accepts it), Secure over HTTPS.
+ */
+export function setTileCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  tileToken: string,
+  expiresAt: Date,
+): void {
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  reply.header(
+    'set-cookie',
+    `${TileCookie}=${tileToken}; Path=${TileCookiePath}; Expires=${expiresAt.toUTCString()}; HttpOnly; SameSite=Strict${secure}`,
+  );
+}
+
+export function clearTileCookie(reply: FastifyReply): void {
+  reply.header(
+    'set-cookie',
+    `${TileCookie}=; Path=${TileCookiePath}; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Strict`,
+  );
+}
+
+/** What a route needs from its caller; decided by the route, never by the request's URL text. */
+export type RouteAccess = 'session' | 'tiles' | 'public';
+
+/**
+ * Deny by default (issue 11): every matched route needs a live session unless it is marked
+ * `config: { public: true }`; forgetting the mark fails closed. The decision is made from the route
+ * the router matched (`request.routeOptions`), so no spelling of its path (percent-encoding, double
+ * slashes, dot segments, case) can reach a handler without the check. Routes marked
+ * `config: { tiles: true }` also take the tile cookie (OpenLayers' image requests cannot set a
+ * header); the session token is never accepted in a query string. Requests that match no route go
+ * to the not-found handler (the SPA or a 404), which serves nothing of anyone's.
  */
 export function installAuth(app: FastifyInstance, auth: AuthService): void {
   app.decorateRequest('principal', null);
   // onRequest: before body parsing and validation, so an anonymous caller learns nothing of the schemas.
-  app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config?.public) return;
-    if (request.url.startsWith(ApiBase)) request.principal = await auth.authenticate(bearerToken(request));
-    else if (request.url.startsWith(TilesBase))
-      request.principal = await auth.authenticate(tileToken(request));
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.is404) {
+      // No route matched: nothing is served, but an anonymous caller under the API or tile paths
+      // learns nothing of which routes exist either (401 before 404, in every spelling of the path).
+      if (underProtectedPrefix(request.url))
+        request.principal = await auth.authenticate(bearerToken(request));
+      return;
+    }
+    const access = accessOf(request);
+    if (access === 'public') return;
+    const bearer = bearerToken(request);
+    const cookie = access === 'tiles' && !bearer ? tileCookie(request) : undefined;
+    request.principal = cookie ? await auth.authenticateTiles(cookie) : await auth.authenticate(bearer);
+    // Personal answers are never kept by a browser or a proxy, unless the route says otherwise.
+    reply.header('cache-control', 'no-store');
+  });
+}
+
+/**
+ * Whether a path, read as leniently as any router or proxy might (percent-decoded, case folded,
+ * slashes collapsed, dot segments resolved), lies under `/api/` or `/tiles/`.
+ */
+export function underProtectedPrefix(url: string): boolean {
+  let path = url.split('?')[0] ?? '';
+  for (let i = 0; i < 3 && path.includes('%'); i++) {
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      break;
+    }
+  }
+  path = path
+    .replaceAll('\\', '/')
+    .replace(/\/{2,}/g, '/')
+    .toLowerCase();
+  try {
+    path = new URL(path, 'http://satportal.invalid').pathname;
+  } catch {
+    return true;
+  }
+  return /^\/(api|tiles)(\/|$)/.test(path);
+}
+
+export function accessOf(request: FastifyRequest): RouteAccess {
+  const config = request.routeOptions.config;
+  if (config?.public === true) return 'public';
+  return config?.tiles === true ? 'tiles' : 'session';
+}
+
+/**
+ * Marks every route registered in `scope` (and in plugins it registers) public: for plugins whose
+ * routes we do not write (the OpenAPI UI, static files) and for the public STAC API.
+ */
+export function publicScope(scope: FastifyInstance): void {
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...(route.config ?? {}), public: true };
   });
 }
 

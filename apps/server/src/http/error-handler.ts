@@ -35,6 +35,9 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {
       const data = Object.keys(error.details).length ? error.details : null;
+      const wait = error.details.params?.seconds;
+      if (httpStatusOf(error.code) === 429 && typeof wait === 'number')
+        reply.header('retry-after', String(wait));
       return reply
         .status(httpStatusOf(error.code))
         .send({ code: error.code, message: error.messageKey, data });
@@ -47,13 +50,11 @@ export function installErrorHandler(app: FastifyInstance): void {
       if (field) params.field = field;
       const limit = (error.validation[0]?.params as { limit?: number } | undefined)?.limit;
       if (typeof limit === 'number') params.limit = limit;
-      return reply
-        .status(400)
-        .send({
-          code: ResultCode.ValidationFailed,
-          message: validationKeyOf(error),
-          data: { field, params },
-        });
+      return reply.status(400).send({
+        code: ResultCode.ValidationFailed,
+        message: validationKeyOf(error),
+        data: { field, params },
+      });
     }
     if (error.statusCode === 429) {
       return reply

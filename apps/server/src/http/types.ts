@@ -37,5 +37,9 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A route reachable without a session (login, health). */
     public?: boolean;
+    /** A tile route: the session may also come as the tile cookie (image requests cannot set headers). */
+    tiles?: boolean;
+    /** A stricter rate limit of its own (`rate-limits.ts`): logins per address, uploads per user. */
+    rateLimitClass?: import('./rate-limits').RateLimitClass;
   }
 }

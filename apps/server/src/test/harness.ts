@@ -5,6 +5,7 @@ import { afterAll, inject } from 'vitest';
 import { composeServices } from '../composition';
 import { createPool } from '../db/database';
 import { buildApp } from '../http/app';
+import { defaultRateLimits, type RateLimitSettings } from '../http/rate-limits';
 import type { Http } from '../http/types';
 import { QuicklookRenderer } from '../tiles';
 
@@ -15,6 +16,8 @@ export interface Harness {
   services: ReturnType<typeof composeServices>;
   kind: 'pglite' | 'postgres';
   url: string;
+  /** The client address of this harness's calls (`call`); pass it to `app.inject` as `remoteAddress`. */
+  remoteAddress: string;
   /** A new user with a unique name; returns its credentials. */
   createUser(options?: {
     orgType?: number;
@@ -38,7 +41,15 @@ export interface Harness {
 
 export const uniqueName = (prefix: string) => `${prefix}_${randomBytes(5).toString('hex')}`;
 
-export async function startHarness(): Promise<Harness> {
+/**
+ * The tests' limits: the product's, except logins (every test file signs in many fresh users from
+ * one address). The rate-limit and lockout tests start their own harness with the product's own.
+ */
+export const testRateLimits: RateLimitSettings = { ...defaultRateLimits, loginPerMinute: 100_000 };
+
+export async function startHarness(
+  options: { rateLimits?: RateLimitSettings | false } = {},
+): Promise<Harness> {
   const url = inject('databaseUrl');
   const kind = inject('databaseKind');
   const pool = createPool(url, 4);
@@ -54,8 +65,12 @@ export async function startHarness(): Promise<Harness> {
     tasking: services.tasking,
     stac: services.stac,
     quicklooks: { renderer: new QuicklookRenderer(), scenes: services.archiveRepository },
+    rateLimits: options.rateLimits ?? testRateLimits,
   });
   await app.ready();
+  // Failed logins are counted per client address in the shared database: each harness is its own
+  // address, so one test file's failures never throttle another's logins.
+  const remoteAddress = `127.${randomBytes(3).join('.')}`;
   afterAll(async () => {
     await app.close();
     await pool.end();
@@ -65,6 +80,7 @@ export async function startHarness(): Promise<Harness> {
     const response = await app.inject({
       method,
       url: apiPath(path),
+      remoteAddress,
       headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
       ...(options.body !== undefined ? { payload: options.body as object } : {}),
     });
@@ -77,6 +93,7 @@ export async function startHarness(): Promise<Harness> {
     services,
     kind,
     url,
+    remoteAddress,
     call,
     async createUser(options = {}) {
       const username = uniqueName('user');

@@ -142,6 +142,13 @@ export async function postSearch(h: Harness, token: string | undefined, body: un
   return { status: r.statusCode, body: r.json() };
 }
 
+/** `satportal_tiles=…` from a login's (or `/me`'s) Set-Cookie header, as a browser sends it back. */
+export function tileCookieOf(setCookie: string | string[] | undefined): string {
+  const line = [setCookie ?? []].flat().find((c) => c.startsWith('satportal_tiles='));
+  if (!line) throw new Error(`no tile cookie in ${JSON.stringify(setCookie)}`);
+  return line.split(';')[0]!;
+}
+
 export async function loginNewUser(h: Harness): Promise<string> {
   return (await h.signedIn()).token;
 }

@@ -138,10 +138,12 @@ export interface ShownQuicklook {
   opacity: number;
 }
 
-/** Where the quicklook WMS is and the session to reach it with. */
+/**
+ * Where the quicklook WMS is. The session reaches it as the tile cookie the server sets at login
+ * (and at every `/me`): a token in the URL would land in logs and histories.
+ */
 export interface QuicklookAccess {
   url: string;
-  token: string;
 }
 
 export interface MapConfig {

@@ -1,6 +1,8 @@
 import { Limits, ResultCode } from '@satportal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness, uniqueName } from '../../test/harness';
+import { tileCookieOf } from '../../test/scenes';
+import { loginWaitSeconds } from './auth.service';
 
 let h: Harness;
 beforeAll(async () => {
@@ -57,15 +59,81 @@ describe('login', () => {
     expect(rows[0].password_hash).not.toContain(password);
   });
 
-  it('throttles a username after repeated failures, even with the right password', async () => {
+  it('answers login with Cache-Control: no-store and the tile cookie, scoped to /tiles/, HttpOnly, SameSite=Strict', async () => {
     const { username, password } = await h.createUser();
-    for (let i = 0; i < Limits.loginFailuresPerWindow; i++) {
-      const r = await h.call('POST', '/auth/login', { body: { username, password: `wrong-${i}-pass` } });
-      expect(r.body.code).toBe(ResultCode.LoginFailed);
+    const r = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username, password },
+      remoteAddress: h.remoteAddress,
+    });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['cache-control']).toBe('no-store');
+    const cookie = [r.headers['set-cookie']].flat().find((c) => c?.startsWith('satportal_tiles='));
+    expect(cookie).toMatch(
+      /^satportal_tiles=[A-Za-z0-9_-]{40,}; Path=\/tiles\/; Expires=.+; HttpOnly; SameSite=Strict$/,
+    );
+    // The tile credential is not the session token, and is never in the body.
+    expect(cookie).not.toContain(r.json().data.token);
+    expect(r.body).not.toContain(cookie!.split(';')[0]!.split('=')[1]!);
+  });
+});
+
+describe('soft lockout', () => {
+  const attempt = (username: string, password: string, remoteAddress: string) =>
+    h.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { username, password },
+      remoteAddress,
+    });
+
+  it('20 wrong passwords slow that address down; the right password still works from another address', async () => {
+    const { username, password } = await h.createUser();
+    const codes: number[] = [];
+    let retryAfter: string | undefined;
+    for (let i = 0; i < 20; i++) {
+      const r = await attempt(username, `wrong-${i}-pass`, '198.51.100.7');
+      codes.push(r.json().code);
+      if (r.json().code === ResultCode.TooManyAttempts) {
+        expect(r.statusCode).toBe(429);
+        expect(r.json().data.params.seconds).toBeGreaterThan(0);
+        retryAfter = r.headers['retry-after'] as string | undefined;
+      }
     }
-    const r = await h.call('POST', '/auth/login', { body: { username, password } });
-    expect(r.status).toBe(429);
-    expect(r.body.code).toBe(ResultCode.TooManyAttempts);
+    // The first failures are free (3002); then the address waits (3004) and its attempts are not even checked.
+    expect(codes.slice(0, Limits.loginFreeFailures)).toEqual(
+      Array(Limits.loginFreeFailures).fill(ResultCode.LoginFailed),
+    );
+    expect(codes.slice(-5)).toEqual(Array(5).fill(ResultCode.TooManyAttempts));
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+    // The same address waits even with the right password …
+    expect((await attempt(username, password, '198.51.100.7')).json().code).toBe(ResultCode.TooManyAttempts);
+    // … while the owner, elsewhere, is not locked out.
+    const owner = await attempt(username, password, '203.0.113.9');
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().code).toBe(ResultCode.Success);
+  });
+
+  it('the wait doubles after the free failures, up to the cap, and counts from the last failure', () => {
+    expect(loginWaitSeconds(Limits.loginFreeFailures - 1, 0)).toBe(0);
+    expect(loginWaitSeconds(Limits.loginFreeFailures, 0)).toBe(1);
+    expect(loginWaitSeconds(Limits.loginFreeFailures + 3, 0)).toBe(8);
+    expect(loginWaitSeconds(Limits.loginFreeFailures + 3, 5.5)).toBe(3);
+    expect(loginWaitSeconds(Limits.loginFreeFailures + 3, 9)).toBe(0);
+    expect(loginWaitSeconds(Limits.loginFreeFailures + 40, 0)).toBe(Limits.loginMaxDelaySeconds);
+  });
+
+  it('one address failing for many usernames waits out the window (credential stuffing)', async () => {
+    const address = `192.0.2.${(Date.now() % 200) + 20}`;
+    await h.pool.query(
+      `INSERT INTO login_failures (username, client_ip) SELECT 'stuffed-' || i, $1 FROM generate_series(1, $2) i`,
+      [address, Limits.loginFailuresPerAddress],
+    );
+    const { username, password } = await h.createUser();
+    const r = await attempt(username, password, address);
+    expect(r.json().code).toBe(ResultCode.TooManyAttempts);
+    expect((await attempt(username, password, '203.0.113.10')).json().code).toBe(ResultCode.Success);
   });
 });
 
@@ -85,6 +153,62 @@ describe('sessions', () => {
     const after = await h.call('GET', '/me', { token });
     expect(after.status).toBe(401);
     expect(after.body.code).toBe(ResultCode.InvalidSession);
+  });
+
+  it('ends a session idle for longer than its idle timeout, keeps one in use, and a remembered one longer', async () => {
+    const { username, password } = await h.createUser();
+    const normal = await h.login(username, password);
+    const remembered = await h.login(username, password, true);
+    const idleFor = (token: string, minutes: number) =>
+      h.pool.query(
+        `UPDATE sessions SET last_seen_at = now() - make_interval(mins => $2)
+          WHERE user_id = (SELECT id FROM users WHERE username = $1) AND remember = $3`,
+        [username, minutes, token === remembered.token],
+      );
+    // Used a minute before the idle timeout: still live, and the use counts as activity.
+    await idleFor(normal.token, Limits.sessionIdleMinutes - 1);
+    expect((await h.call('GET', '/me', { token: normal.token })).body.code).toBe(ResultCode.Success);
+    const { rows } = await h.pool.query(
+      `SELECT now() - last_seen_at < interval '1 minute' AS fresh FROM sessions
+        WHERE user_id = (SELECT id FROM users WHERE username = $1) AND NOT remember`,
+      [username],
+    );
+    expect(rows[0].fresh).toBe(true);
+    // Idle for longer than the timeout: ended, although its absolute lifetime has not passed.
+    await idleFor(normal.token, Limits.sessionIdleMinutes + 1);
+    expect((await h.call('GET', '/me', { token: normal.token })).body.code).toBe(ResultCode.InvalidSession);
+    // "Remember me" survives that idle time, not its own.
+    await idleFor(remembered.token, Limits.sessionIdleMinutes + 1);
+    expect((await h.call('GET', '/me', { token: remembered.token })).body.code).toBe(ResultCode.Success);
+    await idleFor(remembered.token, Limits.rememberedSessionIdleDays * 24 * 60 + 1);
+    expect((await h.call('GET', '/me', { token: remembered.token })).body.code).toBe(
+      ResultCode.InvalidSession,
+    );
+  });
+
+  it('answers every authenticated call with Cache-Control: no-store', async () => {
+    const { token } = await h.signedIn();
+    for (const url of ['/api/v1/me', '/api/v1/satellites', '/api/v1/aois']) {
+      const r = await h.app.inject({ url, headers: { authorization: `Bearer ${token}` } });
+      expect(r.statusCode, url).toBe(200);
+      expect(r.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+
+  it('/me sets the tile cookie of the session; after logout it opens nothing', async () => {
+    const { token } = await h.signedIn();
+    const me = await h.app.inject({ url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } });
+    const cookie = tileCookieOf(me.headers['set-cookie']);
+    const wms = '/tiles/quicklooks/wms?SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap';
+    // A signed-in caller reaches the WMS (which then complains about its parameters, not the session).
+    expect((await h.app.inject({ url: wms, headers: { cookie } })).statusCode).toBe(400);
+    const out = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(out.headers['set-cookie']).toMatch(/^satportal_tiles=; Path=\/tiles\/; Expires=Thu, 01 Jan 1970/);
+    expect((await h.app.inject({ url: wms, headers: { cookie } })).statusCode).toBe(401);
   });
 
   it('answers 3001 once a session has expired', async () => {

@@ -1,6 +1,6 @@
 import { LoginRequest, LoginResponse, PasswordChangeRequest, Paths, User } from '@satportal/contract';
 import { Type } from 'typebox';
-import { principalOf } from '../../http/auth-plugin';
+import { bearerToken, clearTileCookie, principalOf, setTileCookie } from '../../http/auth-plugin';
 import { ok, responses } from '../../http/envelope';
 import type { Http } from '../../http/types';
 import type { AuthService } from './auth.service';
@@ -9,7 +9,7 @@ export function authRoutes(app: Http, auth: AuthService): void {
   app.post(
     Paths.login,
     {
-      config: { public: true },
+      config: { public: true, rateLimitClass: 'login' },
       schema: {
         tags: ['auth'],
         summary: 'Log in (spec 001 §7 account/login)',
@@ -17,14 +17,20 @@ export function authRoutes(app: Http, auth: AuthService): void {
         response: responses(LoginResponse),
       },
     },
-    async (request) => ok(await auth.login(request.body, request.ip), 'login.success'),
+    async (request, reply) => {
+      const { tileToken, ...session } = await auth.login(request.body, request.ip);
+      reply.header('cache-control', 'no-store');
+      setTileCookie(request, reply, tileToken, new Date(session.expiresAt));
+      return ok(session, 'login.success');
+    },
   );
 
   app.post(
     Paths.logout,
     { schema: { tags: ['auth'], summary: 'Log out: revokes the token', response: responses(Type.Null()) } },
-    async (request) => {
+    async (request, reply) => {
       await auth.logout(principalOf(request));
+      clearTileCookie(reply);
       return ok(null, 'logoutOK');
     },
   );
@@ -47,7 +53,20 @@ export function authRoutes(app: Http, auth: AuthService): void {
 
   app.get(
     Paths.me,
-    { schema: { tags: ['auth'], summary: 'The current user', response: responses(User) } },
-    async (request) => ok(principalOf(request).user),
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The current user; also sets the tile cookie of the session (asked at every start)',
+        response: responses(User),
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const bearer = bearerToken(request);
+      if (bearer) {
+        setTileCookie(request, reply, await auth.tileTokenFor(principal, bearer), principal.expiresAt);
+      }
+      return ok(principal.user);
+    },
   );
 }

@@ -4,16 +4,38 @@ import { toUser } from '../accounts/accounts.mapper';
 import type { AccountsRepository } from '../accounts/accounts.repository';
 import { checkPasswordRules } from '../accounts/accounts.service';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../accounts/password';
-import type { SessionsRepository } from './sessions.repository';
-import { digestToken, newToken } from './token';
+import type { IdleTimeouts, SessionsRepository } from './sessions.repository';
+import { digestToken, newToken, tileTokenOf } from './token';
 
 export interface Principal {
   user: User;
   sessionId: number;
+  /** The session's absolute end (the tile cookie expires with it). */
+  expiresAt: Date;
 }
 
-/** Throttle after this many failures per client address: several users may share one. */
-const failuresPerIp = Limits.loginFailuresPerWindow * 5;
+export const defaultIdleTimeouts: IdleTimeouts = {
+  normalSeconds: Limits.sessionIdleMinutes * 60,
+  rememberedSeconds: Limits.rememberedSessionIdleDays * 24 * 3600,
+};
+
+/**
+ * Soft lockout: how long this username must wait from this address before its next attempt,
+ * given its failures there in the window. The first `loginFreeFailures` are free; then 1 s, 2 s,
+ * 4 s … up to `loginMaxDelaySeconds` after the last failure. A wait, never a lock: the right
+ * password works again once the wait has passed, and at once from any other address.
+ */
+export function loginWaitSeconds(failures: number, secondsSinceLast: number | null): number {
+  const beyond = failures - Limits.loginFreeFailures;
+  if (beyond < 0 || secondsSinceLast === null) return 0;
+  const delay = Math.min(2 ** Math.min(beyond, 30), Limits.loginMaxDelaySeconds);
+  return Math.max(0, Math.ceil(delay - secondsSinceLast));
+}
+
+const tooManyAttempts = (seconds: number) =>
+  new ApiError(ResultCode.TooManyAttempts, 'login.tooManyAttempts', {
+    params: { seconds, minutes: Math.ceil(seconds / 60) },
+  });
 
 /** Login, logout, password change and token checks (spec 001 §2 Login, §5, §8). */
 export class AuthService {
@@ -21,19 +43,21 @@ export class AuthService {
     private readonly accounts: AccountsRepository,
     private readonly sessions: SessionsRepository,
     private readonly now: () => Date = () => new Date(),
+    private readonly idle: IdleTimeouts = defaultIdleTimeouts,
   ) {}
 
+  /** A new session; `tileToken` is the credential of the `/tiles/` cookie (never in the response body). */
   async login(
     input: { username: string; password: string; remember?: boolean },
     clientIp: string,
-  ): Promise<LoginResponse> {
+  ): Promise<LoginResponse & { tileToken: string }> {
     const username = input.username.trim();
     const failures = await this.sessions.countRecentFailures(username, clientIp, Limits.loginWindowMinutes);
-    if (failures.byUsername >= Limits.loginFailuresPerWindow || failures.byIp >= failuresPerIp) {
-      throw new ApiError(ResultCode.TooManyAttempts, 'login.tooManyAttempts', {
-        params: { minutes: Limits.loginWindowMinutes },
-      });
-    }
+    // One address trying many usernames (credential stuffing) waits out the window.
+    if (failures.byIp >= Limits.loginFailuresPerAddress)
+      throw tooManyAttempts(Limits.loginWindowMinutes * 60);
+    const wait = loginWaitSeconds(failures.byUsernameAndIp, failures.secondsSinceLast);
+    if (wait > 0) throw tooManyAttempts(wait);
     const row = await this.accounts.findUserByUsername(username);
     const ok = await verifyPassword(row?.password_hash ?? (await decoyPasswordHash()), input.password);
     if (!row || !ok) {
@@ -46,16 +70,41 @@ export class AuthService {
       : Limits.sessionHours * 3600_000;
     const expiresAt = new Date(this.now().getTime() + lifetimeMs);
     const token = newToken();
-    await this.sessions.insert(row.id, digestToken(token), remember, expiresAt);
-    return { token, expiresAt: expiresAt.toISOString(), user: toUser(row) };
+    const tileToken = tileTokenOf(token);
+    await this.sessions.insert(
+      row.id,
+      { token: digestToken(token), tileToken: digestToken(tileToken) },
+      remember,
+      expiresAt,
+    );
+    return { token, expiresAt: expiresAt.toISOString(), user: toUser(row), tileToken };
   }
 
-  /** The caller behind a bearer token, or 3001. */
+  /** The caller behind a bearer token, or 3001 (missing, forged, revoked, expired or idle too long). */
   async authenticate(token: string | undefined): Promise<Principal> {
-    if (!token) throw new ApiError(ResultCode.InvalidSession, 'error.invalidSession');
-    const session = await this.sessions.findLive(digestToken(token));
+    return this.live(token, 'token');
+  }
+
+  /** The caller behind a tile cookie: opens `/tiles/` only. */
+  async authenticateTiles(tileToken: string | undefined): Promise<Principal> {
+    return this.live(tileToken, 'tileToken');
+  }
+
+  /**
+   * The tile credential of the caller's session, stored for sessions that predate it. The browser
+   * asks `/me` at every start, so its `/tiles/` cookie is set again from the bearer token alone.
+   */
+  async tileTokenFor(principal: Principal, bearer: string): Promise<string> {
+    const tileToken = tileTokenOf(bearer);
+    await this.sessions.setTileToken(principal.sessionId, digestToken(tileToken));
+    return tileToken;
+  }
+
+  private async live(credential: string | undefined, by: 'token' | 'tileToken'): Promise<Principal> {
+    if (!credential) throw new ApiError(ResultCode.InvalidSession, 'error.invalidSession');
+    const session = await this.sessions.findLive(digestToken(credential), this.idle, by);
     if (!session) throw new ApiError(ResultCode.InvalidSession, 'error.invalidSession');
-    return { user: toUser(session.user), sessionId: session.sessionId };
+    return { user: toUser(session.user), sessionId: session.sessionId, expiresAt: session.expiresAt };
   }
 
   logout(principal: Principal): Promise<void> {

@@ -2,18 +2,28 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureLandsat8Scene } from '../../demo/demo-landsat8';
 import { type Harness, startHarness, uniqueName } from '../../test/harness';
-import { box, createTestSatellites, loginNewUser, scene } from '../../test/scenes';
+import { box, createTestSatellites, scene, tileCookieOf } from '../../test/scenes';
 import { landsat8SubsetScene } from '../../tiles';
 import { defaultConstellation } from '../catalogue/constellation';
 
 let h: Harness;
 let token: string;
+/** The tile cookie of the session (`satportal_tiles=…`), as the browser sends it. */
+let cookie: string;
 const small = uniqueName('ql-small');
 
 beforeAll(async () => {
   h = await startHarness();
   await h.services.catalogue.seedConstellation(defaultConstellation);
-  token = await loginNewUser(h);
+  const { username, password } = await h.createUser();
+  const login = await h.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { username, password },
+    remoteAddress: h.remoteAddress,
+  });
+  token = login.json().data.token;
+  cookie = tileCookieOf(login.headers['set-cookie']);
   const sat = (await createTestSatellites(h, 1)).ids[0]!;
   const r = await h.services.scenesRepository.upsertScenes([
     scene({ id: small, satelliteId: sat, footprint: box(10, 10, 10.1, 10.1), cloudCover: 0 }),
@@ -35,19 +45,26 @@ async function pixels(png: Buffer) {
 }
 
 describe('GET /tiles/quicklooks/wms', () => {
-  it('refuses a caller without a session (401), and a bad token', async () => {
-    const none = await h.app.inject({ url: getMap(small, [9.95, 9.95, 10.15, 10.15]) });
-    expect(none.statusCode).toBe(401);
-    const wrong = await h.app.inject({
-      url: `${getMap(small, [9.95, 9.95, 10.15, 10.15])}&access_token=nottherighttoken123`,
-    });
+  it('refuses a caller without a session (401), a bad cookie, and the session token in the query', async () => {
+    const url = getMap(small, [9.95, 9.95, 10.15, 10.15]);
+    expect((await h.app.inject({ url })).statusCode).toBe(401);
+    const wrong = await h.app.inject({ url, headers: { cookie: 'satportal_tiles=nottherighttoken123' } });
     expect(wrong.statusCode).toBe(401);
+    // Tokens in URLs land in logs and histories: never accepted.
+    const query = await h.app.inject({ url: `${url}&access_token=${token}` });
+    expect(query.statusCode).toBe(401);
+    // The session token is not a tile cookie, and the tile cookie opens no API call.
+    expect((await h.app.inject({ url, headers: { cookie: `satportal_tiles=${token}` } })).statusCode).toBe(
+      401,
+    );
+    const api = await h.app.inject({ url: '/api/v1/me', headers: { cookie } });
+    expect(api.statusCode).toBe(401);
   });
 
-  it('answers a PNG of the asked size, transparent outside a small footprint (token in the query or the header)', async () => {
+  it('answers a PNG of the asked size, transparent outside a small footprint (tile cookie or bearer header)', async () => {
     const url = getMap(small, [9.95, 9.95, 10.15, 10.15], 80);
     for (const r of [
-      await h.app.inject({ url: `${url}&access_token=${token}` }),
+      await h.app.inject({ url, headers: { cookie } }),
       await h.app.inject({ url, headers: { authorization: `Bearer ${token}` } }),
     ]) {
       expect(r.statusCode, r.body).toBe(200);
@@ -61,7 +78,7 @@ describe('GET /tiles/quicklooks/wms', () => {
   });
 
   it('an unknown scene is a LayerNotDefined exception report, not a 500', async () => {
-    const r = await h.app.inject({ url: `${getMap('no-such-scene', [0, 0, 1, 1])}&access_token=${token}` });
+    const r = await h.app.inject({ url: getMap('no-such-scene', [0, 0, 1, 1]), headers: { cookie } });
     expect(r.statusCode).toBe(404);
     expect(r.headers['content-type']).toMatch(/^text\/xml/);
     expect(r.body).toContain('code="LayerNotDefined"');
@@ -69,13 +86,15 @@ describe('GET /tiles/quicklooks/wms', () => {
 
   it('bad parameters are exception reports naming the parameter', async () => {
     const r = await h.app.inject({
-      url: `/tiles/quicklooks/wms?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&access_token=${token}`,
+      url: `/tiles/quicklooks/wms?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap`,
+      headers: { cookie },
     });
     expect(r.statusCode).toBe(400);
     expect(r.body).toContain('<ServiceExceptionReport');
     expect(r.body).toContain('locator="VERSION"');
     const crs = await h.app.inject({
-      url: `${getMap(small, [0, 0, 1, 1]).replace('CRS:84', 'EPSG:2154')}&access_token=${token}`,
+      url: getMap(small, [0, 0, 1, 1]).replace('CRS:84', 'EPSG:2154'),
+      headers: { cookie },
     });
     expect(crs.statusCode).toBe(400);
     expect(crs.body).toContain('code="InvalidCRS"');
@@ -97,7 +116,7 @@ describe('the Landsat 8 subset', () => {
     const lons = ring.map((p) => p[0]!);
     const lats = ring.map((p) => p[1]!);
     const bbox = [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)];
-    const r = await h.app.inject({ url: `${getMap(subset.sceneId, bbox, 128)}&access_token=${token}` });
+    const r = await h.app.inject({ url: getMap(subset.sceneId, bbox, 128), headers: { cookie } });
     expect(r.statusCode, r.body).toBe(200);
     const { at } = await pixels(r.rawPayload);
     let opaque = 0;

@@ -45,11 +45,11 @@ async function exception(
 
 /**
  * `GET /tiles/quicklooks/wms`: WMS 1.3.0 GetMap, LAYERS = scene id. A session is required (the
- * auth plugin: Bearer header or `access_token` query parameter); failures are WMS exception
+ * auth plugin: Bearer header or the tile cookie, never a token in the query); failures are WMS exception
  * reports, an unknown scene is LayerNotDefined.
  */
 export function quicklookRoutes(app: Http, deps: QuicklookDeps): void {
-  app.get(QuicklookWmsPath, { schema: { hide: true } }, async (request, reply) => {
+  app.get(QuicklookWmsPath, { schema: { hide: true }, config: { tiles: true } }, async (request, reply) => {
     const parsed = parseGetMap(request.query as Record<string, unknown>);
     if (!parsed.ok) return exception(reply, parsed.error, parsed.exceptions, parsed.size);
     const { request: getMap } = parsed;

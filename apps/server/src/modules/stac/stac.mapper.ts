@@ -56,7 +56,7 @@ export function bboxOf(footprint: { coordinates: number[][][][] }): [number, num
   return [Math.min(...lons), south, Math.max(...lons), north];
 }
 
-/** A GetMap URL drawing the whole scene (the WMS needs a session: Bearer header or access_token). */
+/** A GetMap URL drawing the whole scene (the WMS needs a session: Bearer header or the tile cookie). */
 export function quicklookHref(base: string, id: string, bbox: [number, number, number, number]): string {
   const [w, s, e0, n] = bbox;
   const e = e0 < w ? e0 + 360 : e0; // across ±180°: the WMS takes a box past 180

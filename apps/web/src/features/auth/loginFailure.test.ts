@@ -11,11 +11,15 @@ it('explains wrong credentials', () => {
 
 it('says how long to wait after too many attempts, as the server tells or else the window', () => {
   const told = new ApiError('business', ResultCode.TooManyAttempts, 'login.tooManyAttempts', 429, {
-    params: { minutes: 7 },
+    params: { seconds: 7 },
   });
-  expect(loginFailureOf(told)).toEqual({ key: 'login.tooManyAttempts', params: { minutes: 7 } });
+  expect(loginFailureOf(told)).toEqual({ key: 'login.tooManyAttempts', params: { seconds: 7 } });
   const untold = new ApiError('business', ResultCode.TooManyAttempts, 'login.tooManyAttempts', 429);
-  expect(loginFailureOf(untold)?.params?.minutes).toBe(15);
+  expect(loginFailureOf(untold)?.params?.seconds).toBe(15 * 60);
+  const limited = new ApiError('business', ResultCode.RateLimited, 'error.rateLimited', 429, {
+    params: { seconds: 30 },
+  });
+  expect(loginFailureOf(limited)).toEqual({ key: 'login.tooManyAttempts', params: { seconds: 30 } });
 });
 
 it('says nothing about failures already reported elsewhere', () => {

@@ -43,11 +43,11 @@ describe('passwordFormError', () => {
   });
 
   it('says how long to wait after too many login attempts with the old password', () => {
-    const error = new ApiError('business', ResultCode.TooManyAttempts, 'x', 429, { params: { minutes: 5 } });
+    const error = new ApiError('business', ResultCode.TooManyAttempts, 'x', 429, { params: { seconds: 5 } });
     expect(passwordFormError(error)).toEqual({
       field: 'oldPassword',
       key: 'login.tooManyAttempts',
-      params: { minutes: 5 },
+      params: { seconds: 5 },
     });
   });
 

@@ -1,7 +1,6 @@
 import type { ArchiveScene } from '@satportal/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { usableTimeZone } from '../../shared/format/dates';
-import { useSessionStore } from '../auth/sessionStore';
 import { useMe } from '../auth/useMe';
 import { useMapController } from '../workspace/mapControllerContext';
 import { CompareSlider, comparePanelWidthPx } from './CompareSlider';
@@ -56,7 +55,6 @@ const at = (pixel: [number, number]) => ({ left: `calc(var(--menu-width) + ${pix
  */
 export function SceneMapBinding() {
   const controller = useMapController();
-  const token = useSessionStore((s) => s.session?.token ?? '');
   const timeZone = usableTimeZone(useMe()?.timezone);
   const { results, onView, highlight, hovered, setOnView, setHighlight, setHovered } =
     useArchiveSearchStore();
@@ -101,8 +99,8 @@ export function SceneMapBinding() {
     return [[...others, ...active.sceneIds], compareOpacities(active.sceneIds, active.value)];
   }, [active, onView, byId]);
   useEffect(() => {
-    controller?.showQuicklooks(shown, { url: quicklookUrl, token }, opacities);
-  }, [controller, shown, opacities, token]);
+    controller?.showQuicklooks(shown, { url: quicklookUrl }, opacities);
+  }, [controller, shown, opacities]);
 
   // While comparing, the current highlight is the scene the slider shows most.
   const currentCompared = active

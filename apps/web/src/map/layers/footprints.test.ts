@@ -66,14 +66,13 @@ describe('archive footprints on the map', () => {
     expect(commonExtent([])).toBeNull();
   });
 
-  it('asks the quicklook WMS for one layer per scene with the session in the query', () => {
-    expect(quicklookParams('S2A_X', { url: '/tiles/quicklooks/wms', token: 'tok' })).toEqual({
+  it('asks the quicklook WMS for one layer per scene, with no credential in the query', () => {
+    expect(quicklookParams('S2A_X')).toEqual({
       SERVICE: 'WMS',
       VERSION: '1.3.0',
       LAYERS: 'S2A_X',
       FORMAT: 'image/png',
       TRANSPARENT: 'true',
-      access_token: 'tok',
     });
   });
 });

@@ -2,16 +2,18 @@ import ImageLayer from 'ol/layer/Image';
 import ImageWMS from 'ol/source/ImageWMS';
 import type { QuicklookAccess } from '../types';
 
-/** GetMap parameters of one scene's quicklook (the server's WMS 1.3.0: one layer per scene id). */
-export function quicklookParams(sceneId: string, access: QuicklookAccess): Record<string, string> {
+/**
+ * GetMap parameters of one scene's quicklook (the server's WMS 1.3.0: one layer per scene id).
+ * No credential: OpenLayers' image requests cannot carry a header, so the session travels as the
+ * tile cookie (HttpOnly, scoped to /tiles/), never in the query.
+ */
+export function quicklookParams(sceneId: string): Record<string, string> {
   return {
     SERVICE: 'WMS',
     VERSION: '1.3.0',
     LAYERS: sceneId,
     FORMAT: 'image/png',
     TRANSPARENT: 'true',
-    // OpenLayers' image requests cannot carry a header: the session goes in the query.
-    access_token: access.token,
   };
 }
 
@@ -21,7 +23,7 @@ export function createQuicklookLayer(sceneId: string, access: QuicklookAccess, z
     zIndex,
     source: new ImageWMS({
       url: access.url,
-      params: quicklookParams(sceneId, access),
+      params: quicklookParams(sceneId),
       ratio: 1,
       projection: 'EPSG:3857',
     }),

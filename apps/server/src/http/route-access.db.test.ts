@@ -1,0 +1,143 @@
+import { ResultCode } from '@satportal/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from '../test/harness';
+import { underProtectedPrefix } from './auth-plugin';
+
+/**
+ * Deny by default (issue 11): every route the application registers needs a session unless it is
+ * one of the public ones listed here. A new route that forgets nothing is guarded; a new public
+ * route must be added to this list on purpose.
+ */
+const publicRoutes = [
+  /^GET \/api\/v1\/health$/,
+  /^POST \/api\/v1\/auth\/login$/,
+  /^GET \/config\.js$/,
+  /^(GET|POST) \/stac\/v1(\/.*)?$/,
+  /^GET \/api\/docs(\/.*)?$/,
+];
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+
+/** A concrete path of a route pattern: parameters and wildcards get plausible values. */
+const concrete = (pattern: string) => pattern.replace(/:[A-Za-z]+/g, '1').replace(/\*/g, 'x');
+
+/** Every spelling of a path that a router or proxy may read as the same path. */
+function variants(path: string): Array<[string, string]> {
+  const segments = path.split('/').filter(Boolean);
+  const hex = (c: string) => c.charCodeAt(0).toString(16);
+  const encodeFirst = (s: string) => `%${hex(s)}${s.slice(1)}`;
+  return [
+    ['as registered', path],
+    ['percent-encoded first letter', `/${encodeFirst(segments[0]!)}/${segments.slice(1).join('/')}`],
+    [
+      'percent-encoded upper-case hex',
+      `/${segments.map((s) => `%${hex(s).toUpperCase()}${s.slice(1)}`).join('/')}`,
+    ],
+    [
+      'every character encoded',
+      `/${segments.map((s) => [...s].map((c) => `%${hex(c)}`).join('')).join('/')}`,
+    ],
+    ['double slashes', `//${segments.join('//')}`],
+    ['dot segment', `/${segments[0]}/./${segments.slice(1).join('/')}`],
+    ['parent segment', `/${segments[0]}/x/../${segments.slice(1).join('/')}`],
+    ['encoded dot segments', `/${segments[0]}/x/%2e%2e/${segments.slice(1).join('/')}`],
+    ['mixed case', `/${segments.map((s) => s.toUpperCase()).join('/')}`],
+    ['trailing slash', `${path}/`],
+    ['query string', `${path}?access_token=x&public=true`],
+  ];
+}
+
+describe('the route table', () => {
+  it('lists every route, and exactly the public ones as public', () => {
+    const routes = h.app.routeTable;
+    expect(routes.length).toBeGreaterThan(20);
+    const isListed = (name: string) => publicRoutes.some((r) => r.test(name));
+    const wronglyPublic = routes
+      .filter((r) => r.public && !isListed(`${r.method} ${r.url}`))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(wronglyPublic).toEqual([]);
+    const guardedButListed = routes
+      .filter((r) => !r.public && isListed(`${r.method} ${r.url}`))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(guardedButListed).toEqual([]);
+  });
+
+  it('answers 401 (code 3001) without a token on every non-public route, in every spelling of its path', async () => {
+    const guarded = h.app.routeTable.filter((r) => !r.public);
+    expect(guarded.length).toBeGreaterThan(15);
+    const served: string[] = [];
+    for (const route of guarded) {
+      for (const [how, url] of variants(concrete(route.url))) {
+        const r = await h.app.inject({
+          method: route.method as 'GET',
+          url,
+          remoteAddress: h.remoteAddress,
+          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+        });
+        const refused = r.statusCode === 401 && r.json().code === ResultCode.InvalidSession;
+        if (!refused) served.push(`${route.method} ${url} (${how}): ${r.statusCode} ${r.body.slice(0, 80)}`);
+      }
+    }
+    expect(served).toEqual([]);
+  });
+
+  it('refuses a forged or tile-only credential on every non-public API route', async () => {
+    for (const route of h.app.routeTable.filter((r) => !r.public && r.url.startsWith('/api/'))) {
+      const r = await h.app.inject({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        headers: { authorization: `Bearer ${'A'.repeat(43)}`, cookie: `satportal_tiles=${'B'.repeat(43)}` },
+        remoteAddress: h.remoteAddress,
+      });
+      expect(r.statusCode, `${route.method} ${route.url}`).toBe(401);
+    }
+  });
+
+  it('still serves the public routes without a token', async () => {
+    expect((await h.app.inject({ url: '/api/v1/health' })).statusCode).toBe(200);
+    expect((await h.app.inject({ url: '/stac/v1' })).statusCode).toBe(200);
+    expect((await h.app.inject({ url: '/config.js' })).statusCode).toBe(200);
+  });
+});
+
+describe('paths that match no route', () => {
+  it('are 401 under /api/ and /tiles/ without a session, however spelled, and 404 with one', async () => {
+    const { token } = await h.signedIn();
+    for (const url of [
+      '/api/v1/no-such-thing',
+      '/%61pi/v1/nothing',
+      '/API/V1/none',
+      '//tiles//x',
+      '/x/../tiles/y',
+    ]) {
+      const anonymous = await h.app.inject({ url });
+      expect(anonymous.statusCode, url).toBe(401);
+    }
+    const known = await h.app.inject({
+      url: '/api/v1/no-such-thing',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(known.statusCode).toBe(404);
+  });
+
+  it('reads a path under a protected prefix as leniently as any router would', () => {
+    for (const path of [
+      '/api/v1/x',
+      '/%61pi/v1',
+      '/%2561pi/v1',
+      '/API',
+      '//api//v1',
+      '/a/../api/v1',
+      '/%2e%2e/tiles/q',
+      '/tiles',
+    ]) {
+      expect(underProtectedPrefix(path), path).toBe(true);
+    }
+    for (const path of ['/', '/map', '/assets/index.js', '/apiary', '/stac/v1', '/tilesets']) {
+      expect(underProtectedPrefix(path), path).toBe(false);
+    }
+  });
+});
