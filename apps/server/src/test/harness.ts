@@ -42,10 +42,15 @@ export interface Harness {
 export const uniqueName = (prefix: string) => `${prefix}_${randomBytes(5).toString('hex')}`;
 
 /**
- * The tests' limits: the product's, except logins (every test file signs in many fresh users from
- * one address). The rate-limit and lockout tests start their own harness with the product's own.
+ * The tests' limits: the product's, except logins and uploads (every test file signs in many fresh
+ * users from one address, and the upload tests send dozens of files). The rate-limit tests start
+ * their own harness with small limits and with the product's own.
  */
-export const testRateLimits: RateLimitSettings = { ...defaultRateLimits, loginPerMinute: 100_000 };
+export const testRateLimits: RateLimitSettings = {
+  ...defaultRateLimits,
+  loginPerMinute: 100_000,
+  uploadPerMinute: 100_000,
+};
 
 export async function startHarness(
   options: { rateLimits?: RateLimitSettings | false } = {},

@@ -1,0 +1,119 @@
+import { ResultCode } from '@satportal/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { upload } from '../modules/aois/test-helpers';
+import { type Harness, startHarness } from '../test/harness';
+import { defaultRateLimits } from './rate-limits';
+
+/** Small limits, so that a test reaches each of them in a few requests. */
+const small = {
+  userPerMinute: 5,
+  tilesPerMinute: 4,
+  addressPerMinute: 3,
+  loginPerMinute: 8,
+  uploadPerMinute: 2,
+};
+
+let h: Harness;
+let product: Harness;
+beforeAll(async () => {
+  h = await startHarness({ rateLimits: small });
+  product = await startHarness({ rateLimits: defaultRateLimits });
+});
+
+const get = (harness: Harness, url: string, options: { token?: string; remoteAddress?: string } = {}) =>
+  harness.app.inject({
+    url,
+    remoteAddress: options.remoteAddress ?? harness.remoteAddress,
+    headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+  });
+
+function expectLimited(r: Awaited<ReturnType<typeof get>>) {
+  expect(r.statusCode, r.body).toBe(429);
+  expect(r.json()).toMatchObject({ code: ResultCode.RateLimited, message: 'error.rateLimited' });
+  const seconds = r.json().data.params.seconds;
+  expect(seconds).toBeGreaterThan(0);
+  expect(seconds).toBeLessThanOrEqual(60);
+  expect(Number(r.headers['retry-after'])).toBe(seconds);
+}
+
+describe('rate limits', () => {
+  it('count a signed-in caller per user: beyond the limit 429 with 4290 and Retry-After; another user goes on', async () => {
+    const a = await h.signedIn();
+    const b = await h.signedIn();
+    for (let i = 0; i < small.userPerMinute; i++)
+      expect((await get(h, '/api/v1/satellites', { token: a.token })).statusCode).toBe(200);
+    expectLimited(await get(h, '/api/v1/satellites', { token: a.token }));
+    // Another address does not help the same user …
+    expectLimited(await get(h, '/api/v1/me', { token: a.token, remoteAddress: '203.0.113.50' }));
+    // … and the same address does not hurt another user.
+    expect((await get(h, '/api/v1/satellites', { token: b.token })).statusCode).toBe(200);
+  });
+
+  it('count tiles apart from API calls', async () => {
+    const c = await h.signedIn();
+    const wms = '/tiles/quicklooks/wms?SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap';
+    for (let i = 0; i < small.tilesPerMinute; i++)
+      expect((await get(h, wms, { token: c.token })).statusCode).toBe(400);
+    expectLimited(await get(h, wms, { token: c.token }));
+    expect((await get(h, '/api/v1/me', { token: c.token })).statusCode).toBe(200);
+  });
+
+  it('count callers without a session per address', async () => {
+    const address = '198.51.100.61';
+    for (let i = 0; i < small.addressPerMinute; i++)
+      expect((await get(h, '/api/v1/health', { remoteAddress: address })).statusCode).toBe(200);
+    expectLimited(await get(h, '/api/v1/health', { remoteAddress: address }));
+    expect((await get(h, '/api/v1/health', { remoteAddress: '198.51.100.62' })).statusCode).toBe(200);
+  });
+
+  it('hold logins per address to their own, stricter limit', async () => {
+    const { username, password } = await h.createUser();
+    const login = (remoteAddress: string) =>
+      h.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { username, password },
+        remoteAddress,
+      });
+    for (let i = 0; i < small.loginPerMinute; i++)
+      expect((await login('198.51.100.70')).json().code).toBe(ResultCode.Success);
+    expectLimited(await login('198.51.100.70'));
+    expect((await login('198.51.100.71')).json().code).toBe(ResultCode.Success);
+  });
+
+  it('hold uploads per user to their own, stricter limit', async () => {
+    const d = await h.signedIn();
+    const e = await h.signedIn();
+    const file = new TextEncoder().encode(
+      JSON.stringify({
+        type: 'Feature',
+        properties: { name: 'p' },
+        geometry: { type: 'Point', coordinates: [1, 2] },
+      }),
+    );
+    for (let i = 0; i < small.uploadPerMinute; i++)
+      expect((await upload(h, d.token, 'point.geojson', file)).status).toBe(200);
+    const limited = await upload(h, d.token, 'point.geojson', file);
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe(ResultCode.RateLimited);
+    expect((await upload(h, e.token, 'point.geojson', file)).status).toBe(200);
+  });
+
+  it("the product's own login limit is reached by one address within a minute", async () => {
+    const address = '198.51.100.80';
+    const codes: number[] = [];
+    for (let i = 0; i <= defaultRateLimits.loginPerMinute; i++) {
+      const r = await product.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { username: `nobody-${i}`, password: 'not-a-password' },
+        remoteAddress: address,
+      });
+      codes.push(r.json().code);
+    }
+    expect(codes.slice(0, defaultRateLimits.loginPerMinute).every((c) => c === ResultCode.LoginFailed)).toBe(
+      true,
+    );
+    expect(codes.at(-1)).toBe(ResultCode.RateLimited);
+  });
+});
