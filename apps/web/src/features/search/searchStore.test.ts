@@ -30,8 +30,11 @@ describe('default dates in the account’s time zone', () => {
   const west = 'Pacific/Pago_Pago';
 
   it('moves untouched default dates to the days of the account’s zone', () => {
-    useArchiveSearchStore.setState({ datesZone: west });
+    // From another zone than west, so that the dates really move to west's days first (a preset
+    // `datesZone: west` left them on the browser's days: wrong whenever UTC and west differ).
+    useArchiveSearchStore.setState({ datesZone: 'UTC' });
     store().defaultDatesIn(west);
+    expect(store().conditions.tdate).toBe(dayIn(new Date(), west));
     const before = store().conditions.tdate;
     store().defaultDatesIn(east);
     expect(store().datesZone).toBe(east);
