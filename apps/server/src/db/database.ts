@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Config } from '../config';
-import { type EmbeddedDatabase, embeddedUrl, startEmbeddedDatabase } from './embedded';
+import { type EmbeddedDatabase, embeddedUrl, endProcessOnCrash, startEmbeddedDatabase } from './embedded';
 import { acquireLock, isProcessAlive, publishSocket, readLock, releaseLock } from './lock';
 import { migrate } from './migrate';
 
@@ -59,7 +59,13 @@ export async function openDatabase(config: Config, options: OpenOptions): Promis
   let embedded: EmbeddedDatabase | undefined;
   try {
     progress(`opening the embedded database in ${config.dataDir}`);
-    embedded = await startEmbeddedDatabase(config.dataDir);
+    embedded = await startEmbeddedDatabase(config.dataDir, {
+      // The database's worker died: nothing can be served; free the folder for the next start.
+      onCrash: (error) => {
+        releaseLock(config.dataDir);
+        endProcessOnCrash(error);
+      },
+    });
     publishSocket(config.dataDir, embedded.host, embedded.port);
     const pool = createPool(embedded.url);
     const applied = await migrate(pool);
