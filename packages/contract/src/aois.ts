@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Limits } from './limits';
+import { Id, Int32, Int32Max, SingleLineText } from './text';
 
 /**
  * Saved areas and points: the AOI tree, the POI list, upload and export
@@ -107,13 +108,16 @@ export const AoiListResponse = Type.Object({
 });
 export type AoiListResponse = Static<typeof AoiListResponse>;
 
-export const AoiIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const AoiIdParams = Type.Object({ id: Id() });
 export type AoiIdParams = Static<typeof AoiIdParams>;
 
-/** Names are checked by the server with the spec's keys; the schema only bounds the request. */
-const NodeName = Type.String({
+/**
+ * Names are checked by the server with the spec's keys; the schema only bounds the request and
+ * refuses control characters. Bidi override and isolate characters are dropped by the server.
+ */
+const NodeName = SingleLineText({
   maxLength: 1000,
-  description: `1–${Limits.nameMax} characters after trimming (tip.aoiName, poi.tipAOIname, poi.tipPOIname)`,
+  description: `1–${Limits.nameMax} characters after trimming (tip.aoiName, poi.tipAOIname, poi.tipPOIname); no control characters`,
 });
 
 /** Spec `aoi/add`: a folder (hasGeo false), an AOI (geometry type 4) or a POI (geometry type 1). */
@@ -121,7 +125,7 @@ export const AoiAddRequest = Type.Object({
   hasGeo: Type.Boolean(),
   name: NodeName,
   parentId: Type.Optional(
-    Type.Integer({
+    Int32({
       description:
         'folders and AOIs: a folder of the AOI tree ("My AOIs" included), required (tip.chooseFolder); POIs: -1 or the id of "My POIs"',
     }),
@@ -145,13 +149,13 @@ export const AoiRenameRequest = Type.Object({ name: NodeName });
 export type AoiRenameRequest = Static<typeof AoiRenameRequest>;
 
 export const AoiMoveRequest = Type.Object({
-  parentId: Type.Integer({ description: 'the destination folder (tip.chooseFolder)' }),
+  parentId: Int32({ description: 'the destination folder (tip.chooseFolder)' }),
 });
 export type AoiMoveRequest = Static<typeof AoiMoveRequest>;
 
 const IdList = Type.String({
   pattern: '^\\d{1,10}(,\\d{1,10}){0,999}$',
-  description: 'comma-separated ids, at most 1000',
+  description: `comma-separated ids, at most 1000, each at most ${Int32Max} (error.outOfRange)`,
 });
 
 export const AoiDeleteQuery = Type.Object({

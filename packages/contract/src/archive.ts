@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { BandSchema, ResolutionClassIdSchema, SensorTypeSchema, StereoModeSchema } from './catalogue';
 import { Limits } from './limits';
+import { Id, Int32, SingleLineText } from './text';
 
 /**
  * Archive search (spec 000 §3 Scene, Search response, Search condition, Sensor;
@@ -32,7 +33,10 @@ const Ring = Type.Array(Position, {
   minItems: 4,
   description: 'closed ring: the first position repeated last',
 });
-const AoiName = Type.String({ maxLength: Limits.nameMax, description: 'the AOI name (history)' });
+const AoiName = SingleLineText({
+  maxLength: Limits.nameMax,
+  description: 'the AOI name (history); no control characters, bidi controls are dropped',
+});
 
 /**
  * An area of interest: a GeoJSON Polygon or MultiPolygon, with its name as a foreign member
@@ -100,12 +104,12 @@ export const SensorChoice = Type.Object({
 export type SensorChoice = Static<typeof SensorChoice>;
 
 export const SearchPage = Type.Object({
-  start: Type.Integer({ minimum: 0, default: 0 }),
+  start: Int32({ minimum: 0, default: 0 }),
   length: Type.Integer({ minimum: 1, maximum: Limits.archivePageSize, default: Limits.archivePageSize }),
 });
 
 /** The satellites of the chosen satellite groups (archive search, tasking prediction). */
-export const SatelliteIds = Type.Array(Type.Integer(), {
+export const SatelliteIds = Type.Array(Id(), {
   maxItems: 1000,
   description: 'satellites of the chosen satellite groups; at least one (placeholder.selectSatellite)',
 });
@@ -198,7 +202,7 @@ export type ArchiveSearchResponse = Static<typeof ArchiveSearchResponse>;
 
 /** Scene-id search (spec 000 §5, §7). */
 export const SceneIdSearchRequest = Type.Object({
-  sceneIds: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), {
+  sceneIds: Type.Array(SingleLineText({ minLength: 1, maxLength: 200 }), {
     maxItems: Limits.archivePageSize,
     description: 'at least one scene id (search.noSceneId)',
   }),

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Languages, Limits } from './limits';
+import { SingleLineText } from './text';
 
 /** Organisation of a user (spec 000 §3 User, 001 §3 User). */
 export const Org = Type.Object({
@@ -30,8 +31,13 @@ export const User = Type.Object({
 });
 export type User = Static<typeof User>;
 
+/**
+ * A username meets the users table, so it holds no control characters; passwords given to be
+ * checked (login, old password) are only compared with a hash and stay as they are, so any
+ * password already set keeps working, while a new password refuses control characters.
+ */
 export const LoginRequest = Type.Object({
-  username: Type.String({ minLength: 1, maxLength: Limits.usernameMax }),
+  username: SingleLineText({ minLength: 1, maxLength: Limits.usernameMax }),
   password: Type.String({ minLength: 1, maxLength: Limits.passwordMax }),
   remember: Type.Optional(Type.Boolean({ default: false })),
 });
@@ -47,8 +53,8 @@ export type LoginResponse = Static<typeof LoginResponse>;
 
 export const PasswordChangeRequest = Type.Object({
   oldPassword: Type.String({ minLength: 1, maxLength: 1024 }),
-  newPassword: Type.String({ minLength: Limits.passwordMin, maxLength: Limits.passwordMax }),
-  confirmPassword: Type.String({ minLength: 1, maxLength: Limits.passwordMax }),
+  newPassword: SingleLineText({ minLength: Limits.passwordMin, maxLength: Limits.passwordMax }),
+  confirmPassword: SingleLineText({ minLength: 1, maxLength: Limits.passwordMax }),
 });
 export type PasswordChangeRequest = Static<typeof PasswordChangeRequest>;
 

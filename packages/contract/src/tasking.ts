@@ -2,6 +2,7 @@ import { type Static, Type } from 'typebox';
 import { Aoi, IsoDate, Position, SatelliteIds, SensorChoice } from './archive';
 import { SensorTypeSchema } from './catalogue';
 import { Limits } from './limits';
+import { SingleLineText } from './text';
 
 /**
  * Tasking prediction (spec 000 §2 Tasking panel, §3 "Tasking prediction
@@ -48,7 +49,7 @@ export type TaskingCondition = Static<typeof TaskingCondition>;
 /** Tasking prediction request (spec 000 §7: taskId, aois, condition, satIds, sensor). */
 export const TaskingPredictionRequest = Type.Object({
   taskId: Type.Optional(
-    Type.Union([Type.String({ maxLength: 100 }), Type.Null()], {
+    Type.Union([SingleLineText({ maxLength: 100 }), Type.Null()], {
       description: "the panel's task id; predictions are not stored, it is accepted and not used",
     }),
   ),

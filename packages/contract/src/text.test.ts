@@ -12,6 +12,14 @@ describe('text rules', () => {
     expect(hasControlCharacters('a\u0000b', true)).toBe(true);
   });
 
+  it('refuses a lone surrogate (no character at all: PostgreSQL refuses it in JSON), keeps astral characters', () => {
+    expect(hasControlCharacters('a\uD83Db')).toBe(true);
+    expect(hasControlCharacters('\uDE00')).toBe(true);
+    expect(hasControlCharacters('a\uD83D', true)).toBe(true);
+    expect(hasControlCharacters('😀 𠀀')).toBe(false);
+    expect(hasControlCharacters('😀\n', true)).toBe(false);
+  });
+
   it('drops bidi embedding, override and isolate characters, nothing else', () => {
     expect(stripBidiControls('invoice\u202Egpj.exe')).toBe('invoicegpj.exe');
     expect(stripBidiControls('\u2066a\u2067b\u2068c\u2069\u202A\u202B\u202C\u202D')).toBe('abc');

@@ -18,10 +18,14 @@ export const Int32 = (options: TNumberOptions = {}) =>
 export const Id = (options: TNumberOptions = {}) =>
   Type.Integer({ minimum: 1, maximum: Int32Max, ...options });
 
-/** C0 controls and DEL: never in one line of text (NUL is refused by PostgreSQL itself). */
-export const singleLinePattern = '^[^\\u0000-\\u001F\\u007F]*$';
+/**
+ * C0 controls and DEL: never in one line of text (NUL is refused by PostgreSQL itself). Nor a lone
+ * surrogate (`"\\uD83D"` in JSON): it is no character at all, and PostgreSQL's JSON refuses it.
+ * The patterns are matched in Unicode mode (Ajv's default), where a surrogate pair is one character.
+ */
+export const singleLinePattern = '^[^\\u0000-\\u001F\\u007F\\uD800-\\uDFFF]*$';
 /** Multi-line text keeps tab, line feed and carriage return. */
-export const multiLinePattern = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F]*$';
+export const multiLinePattern = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F\\uD800-\\uDFFF]*$';
 
 /** One line of text: no control characters (schema keyword `pattern`, answered as `error.controlCharacters`). */
 export const SingleLineText = (options: TStringOptions = {}) =>

@@ -106,6 +106,8 @@ describe('parseGetMap', () => {
     [{ VERSION: '1.1.1' }, 'InvalidParameterValue', 'VERSION'],
     [{ LAYERS: 'a,b' }, 'InvalidParameterValue', 'LAYERS'],
     [{ LAYERS: 'x'.repeat(201) }, 'LayerNotDefined', 'LAYERS'],
+    [{ LAYERS: 'a\u0000b' }, 'InvalidParameterValue', 'LAYERS'],
+    [{ LAYERS: 'scene\u0007' }, 'InvalidParameterValue', 'LAYERS'],
     [{ STYLES: 'rainbow' }, 'StyleNotDefined', 'STYLES'],
     [{ CRS: 'EPSG:32616' }, 'InvalidCRS', 'CRS'],
     [{ CRS: 'EPSG:3857x' }, 'InvalidCRS', 'CRS'],

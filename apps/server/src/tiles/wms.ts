@@ -1,3 +1,4 @@
+import { hasControlCharacters } from '@satportal/contract';
 import type { Bbox, RenderCrs } from './grid';
 import { MERCATOR_HALF_WORLD } from './projection';
 import type { QuicklookRequest } from './quicklook';
@@ -249,6 +250,10 @@ export function parseGetMap(query: WmsQuery): GetMapParseResult {
 
     const layers = required(params, 'LAYERS');
     if (layers.includes(',')) reject('InvalidParameterValue', 'LAYERS', 'LAYERS must name one scene');
+    // The scene id meets the scenes table, where a NUL cannot even be looked up.
+    if (hasControlCharacters(layers)) {
+      reject('InvalidParameterValue', 'LAYERS', 'LAYERS must not contain control characters');
+    }
     if (layers.length > MAX_LAYER_LENGTH) reject('LayerNotDefined', 'LAYERS', 'LAYERS names no scene');
 
     const styles = params.get('STYLES')?.trim() ?? '';

@@ -14,6 +14,8 @@ import {
   AoiUploadLimits,
   AoiUploadResponse,
   ErrorEnvelope,
+  Int32Max,
+  Int32Min,
   Paths,
 } from '@satportal/contract';
 import type { FastifyRequest } from 'fastify';
@@ -25,7 +27,25 @@ import type { Http } from '../../http/types';
 import type { AoisService, UploadInput } from './aois.service';
 import { uploadExtension } from './files/read-file';
 
-const idsOf = (list: string) => list.split(',').map(Number);
+const outOfRange = (field: string, limit: number) =>
+  ApiError.invalid(field, 'error.outOfRange', { field, limit });
+
+/** The ids of a list the schema has shaped (digits, commas); an id no int4 column can hold is refused. */
+function idsOf(list: string): number[] {
+  const ids = list.split(',').map(Number);
+  if (ids.some((id) => id > Int32Max)) throw outOfRange('ids', Int32Max);
+  return ids;
+}
+
+/**
+ * The id of the path. Ajv coerces "1e999" or "Infinity" to Infinity, which passes `integer` and
+ * every range keyword (they skip numbers that are not finite): refused here, as the schema would.
+ */
+function pathId(request: { params: { id: number } }): number {
+  const { id } = request.params;
+  if (!Number.isFinite(id)) throw outOfRange('id', Int32Max);
+  return id;
+}
 
 /** The AOI and POI calls of spec 001 §7; every caller needs a session and sees only their own nodes. */
 export function aoisRoutes(app: Http, aois: AoisService): void {
@@ -113,7 +133,7 @@ export function aoisRoutes(app: Http, aois: AoisService): void {
         response: responses(AoiNode),
       },
     },
-    async (request) => ok(await aois.get(userOf(request), request.params.id)),
+    async (request) => ok(await aois.get(userOf(request), pathId(request))),
   );
 
   app.put(
@@ -127,7 +147,7 @@ export function aoisRoutes(app: Http, aois: AoisService): void {
         response: responses(AoiNode),
       },
     },
-    async (request) => ok(await aois.rename(userOf(request), request.params.id, request.body.name)),
+    async (request) => ok(await aois.rename(userOf(request), pathId(request), request.body.name)),
   );
 
   app.put(
@@ -141,7 +161,7 @@ export function aoisRoutes(app: Http, aois: AoisService): void {
         response: responses(AoiNode),
       },
     },
-    async (request) => ok(await aois.move(userOf(request), request.params.id, request.body.parentId)),
+    async (request) => ok(await aois.move(userOf(request), pathId(request), request.body.parentId)),
   );
 
   app.get(
@@ -154,7 +174,7 @@ export function aoisRoutes(app: Http, aois: AoisService): void {
         response: responses(AoiTimeResponse),
       },
     },
-    async (request) => ok(await aois.time(userOf(request), request.params.id)),
+    async (request) => ok(await aois.time(userOf(request), pathId(request))),
   );
 
   // Multipart parsing exists only for the upload, in its own scope.
@@ -243,5 +263,8 @@ function parentField(fields: Record<string, string>, name: string): number | und
   const raw = fields[name]?.trim();
   if (raw === undefined || raw === '') return undefined;
   if (!/^-?\d{1,10}$/.test(raw)) throw ApiError.invalid(name, 'error.validation');
-  return Number(raw);
+  const id = Number(raw);
+  if (id > Int32Max) throw outOfRange(name, Int32Max);
+  if (id < Int32Min) throw outOfRange(name, Int32Min);
+  return id;
 }

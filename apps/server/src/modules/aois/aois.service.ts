@@ -9,6 +9,7 @@ import {
   type AoiUploadResponse,
   Limits,
   ResultCode,
+  stripBidiControls,
   type UploadFailure,
 } from '@satportal/contract';
 import { ApiError } from '../../http/api-error';
@@ -367,9 +368,12 @@ export class AoisService {
 
 const paramsOf = (p: ShapeProblem) => (p.params ? { params: p.params } : {});
 
-/** A name of 1–50 characters after trimming; `key` is the spec's message for an empty one. */
+/**
+ * A name of 1–50 characters after trimming; `key` is the spec's message for an empty one. Bidi
+ * override and isolate characters are dropped first (a spoofed "gpj.exe" must not read "exe.jpg").
+ */
 function validName(raw: string, key: string): string {
-  const name = raw.trim();
+  const name = stripBidiControls(raw).trim();
   if (!name) throw ApiError.invalid('name', key);
   if ([...name].length > Limits.nameMax)
     throw ApiError.invalid('name', 'aoi.nameTooLong', { max: Limits.nameMax });

@@ -11,6 +11,7 @@ import {
   type SceneIdSearchResponse,
   type SearchCondition,
   type SensorChoice,
+  stripBidiControls,
 } from '@satportal/contract';
 import type { WritingCtes } from '../../db/params';
 import { ApiError } from '../../http/api-error';
@@ -156,6 +157,10 @@ const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(va
 
 const stripName = (aoi: Aoi): Aoi => ({ type: aoi.type, coordinates: aoi.coordinates }) as Aoi;
 
+/** The AOI with its name (kept for the histories) without bidi override or isolate characters. */
+const withCleanName = (aoi: Aoi): Aoi =>
+  aoi.name === undefined ? aoi : { ...aoi, name: stripBidiControls(aoi.name) };
+
 /** Archive search, scene-id search and the search histories (spec 000 §5, §7; 001 §2). */
 export class ArchiveService {
   constructor(
@@ -170,7 +175,7 @@ export class ArchiveService {
     const aois = checkSearch(request, this.now());
     const prepared = await prepareArea(this.archive, aois);
     const stored: StoredSearch = {
-      aois: request.aois,
+      aois: request.aois.map(withCleanName),
       condition: request.condition,
       satIds: request.satIds,
       sensor: request.sensor ?? {},

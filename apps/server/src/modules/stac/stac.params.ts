@@ -1,3 +1,5 @@
+import { hasControlCharacters } from '@satportal/contract';
+
 /**
  * The parameters of the STAC API's item search and item lists (STAC API 1.0.0 item-search,
  * OGC API Features part 1), from a query string (GET) or a JSON body (POST), checked without
@@ -17,6 +19,12 @@ export class StacError extends Error {
 const bad = (description: string): never => {
   throw new StacError(400, 'BadRequest', description);
 };
+
+/** Text that reaches the database (ids, collections) holds no control characters (PostgreSQL refuses NUL). */
+export function plainText(value: string, name: string): string {
+  if (hasControlCharacters(value)) bad(`${name} must not contain control characters`);
+  return value;
+}
 
 export const STAC_DEFAULT_LIMIT = 10;
 export const STAC_MAX_LIMIT = 1000;
@@ -156,7 +164,7 @@ function stringList(value: unknown, name: string): string[] | null {
     return bad(`${name} must be a list of names`);
   }
   if (list.length > STAC_MAX_LIMIT) bad(`${name}: at most ${STAC_MAX_LIMIT}`);
-  return list.map((v: string) => v.trim());
+  return list.map((v: string) => plainText(v, name).trim());
 }
 
 /** 1 to 1000, default 10; a larger limit is served as 1000 (OGC API Features: not an error). */
@@ -171,13 +179,23 @@ export function parseLimit(value: unknown): number {
 export const encodeCursor = (c: StacCursor): string =>
   Buffer.from(JSON.stringify([c.t, c.id])).toString('base64url');
 
+/** The time of a page token as `StacRepository.items` writes it (microseconds, UTC), from year 1. */
+const CURSOR_TIME = /^(?!0000)\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/** A real instant of that form: JavaScript reads 2024-02-31 as 2 March, PostgreSQL refuses it. */
+function cursorTime(t: unknown): t is string {
+  if (typeof t !== 'string' || !CURSOR_TIME.test(t)) return false;
+  const at = new Date(t);
+  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 23) === t.slice(0, 23);
+}
+
 export function decodeCursor(value: unknown): StacCursor | null {
   if (value === undefined || value === null || value === '') return null;
   if (typeof value !== 'string' || value.length > 600) return bad('token is not a page token of this API');
   try {
     const [t, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as unknown[];
-    if (typeof t === 'string' && typeof id === 'string' && !Number.isNaN(new Date(t).getTime()))
-      return { t, id };
+    // Both go to the database: a time it cannot read or an id with a NUL would be a 500.
+    if (cursorTime(t) && typeof id === 'string' && !hasControlCharacters(id)) return { t, id };
   } catch {
     // answered below
   }

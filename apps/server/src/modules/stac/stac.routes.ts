@@ -9,7 +9,7 @@ import {
   toStacCollection,
   toStacItem,
 } from './stac.mapper';
-import { type RawSearch, StacError } from './stac.params';
+import { plainText, type RawSearch, StacError } from './stac.params';
 import type { ItemPage, StacService } from './stac.service';
 
 /** Scheme, host and port the client used: STAC links are absolute. */
@@ -118,7 +118,7 @@ export function stacRoutes(app: FastifyInstance, stac: StacService): void {
 
   app.get<{ Params: { id: string } }>('/collections/:id', hide, async (request, reply) => {
     reply.type(JSON_TYPE);
-    return toStacCollection(await stac.group(request.params.id), baseOf(request));
+    return toStacCollection(await stac.group(plainText(request.params.id, 'collection id')), baseOf(request));
   });
 
   app.get<{ Params: { id: string } }>('/collections/:id/items', hide, async (request, reply) => {
@@ -127,7 +127,7 @@ export function stacRoutes(app: FastifyInstance, stac: StacService): void {
       if (raw[k] !== undefined)
         throw new StacError(400, 'BadRequest', `${k} is not a parameter of this endpoint`);
     }
-    const page = await stac.search(raw, request.params.id);
+    const page = await stac.search(raw, plainText(request.params.id, 'collection id'));
     const base = baseOf(request);
     const self = `${base}${StacBase}/collections/${encodeURIComponent(request.params.id)}`;
     const links: Link[] = [
@@ -144,7 +144,10 @@ export function stacRoutes(app: FastifyInstance, stac: StacService): void {
     '/collections/:id/items/:itemId',
     hide,
     async (request, reply) => {
-      const page = await stac.search({ ids: [request.params.itemId], limit: 1 }, request.params.id);
+      const page = await stac.search(
+        { ids: [plainText(request.params.itemId, 'item id')], limit: 1 },
+        plainText(request.params.id, 'collection id'),
+      );
       const row = page.rows[0];
       if (!row)
         throw new StacError(404, 'NotFound', `no item ${request.params.itemId} in ${request.params.id}`);

@@ -1,6 +1,6 @@
 import { write as writeShapefile } from '@mapbox/shp-write';
 import { toKML } from '@placemarkio/tokml';
-import type { AoiExportFormat, AoiGeoJson } from '@satportal/contract';
+import { type AoiExportFormat, type AoiGeoJson, stripBidiControls } from '@satportal/contract';
 import { strToU8, zipSync } from 'fflate';
 import type { Position, Ring } from '../shapes';
 
@@ -111,15 +111,21 @@ function shapefileRings(geometry: AoiGeoJson): Ring[][] {
   );
 }
 
-/** A file name for `content-disposition`: the single shape's name, or a dated collection name. */
+/**
+ * A file name for `content-disposition`: the single shape's name, or a dated collection name.
+ * Bidi controls are dropped, also from names stored before names were cleaned.
+ */
 export function exportBaseName(shapes: ExportShape[], today: Date): string {
   const single = shapes.length === 1 ? shapes[0]?.name : undefined;
-  const safe = single?.replace(/[\\/:*?"<>|\p{Cc}]+/gu, '_').trim();
+  const safe = stripBidiControls(single ?? '')
+    .replace(/[\\/:*?"<>|\p{Cc}]+/gu, '_')
+    .trim();
   return safe || `aois-${today.toISOString().slice(0, 10)}`;
 }
 
-/** RFC 6266: an ASCII fallback and the UTF-8 name. */
-export function contentDisposition(fileName: string): string {
+/** RFC 6266: an ASCII fallback and the UTF-8 name (without bidi controls: the name must read as it is). */
+export function contentDisposition(name: string): string {
+  const fileName = stripBidiControls(name);
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
