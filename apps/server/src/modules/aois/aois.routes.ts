@@ -193,6 +193,8 @@ export function aoisRoutes(app: Http, aois: AoisService): void {
     scope.post(
       Paths.aoisUpload,
       {
+        // Parsing and shaping a file costs far more than a read: a stricter limit per user.
+        config: { rateLimitClass: 'upload' },
         schema: {
           tags: ['aois'],
           summary:
