@@ -60,7 +60,15 @@ export async function buildApp(deps: AppDeps): Promise<Http> {
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     ajv: {
-      customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false },
+      // strictNumbers: a query or path value like `1e999` coerces to Infinity, which passes the
+      // integer type and would reach SQL; NaN and Infinity are invalid numbers.
+      customOptions: {
+        removeAdditional: true,
+        coerceTypes: 'array',
+        useDefaults: true,
+        allErrors: false,
+        strictNumbers: true,
+      },
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
