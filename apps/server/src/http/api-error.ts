@@ -1,4 +1,4 @@
-import { ResultCode } from '@satportal/contract';
+import { httpStatusOf, ResultCode } from '@satportal/contract';
 
 /**
  * A refusal the client should see: a business code, a translation key and,
@@ -11,6 +11,11 @@ export class ApiError extends Error {
     readonly details: { field?: string; params?: Record<string, string | number> } = {},
   ) {
     super(messageKey);
+  }
+
+  /** The HTTP status of the code: error handlers of other scopes (the STAC API's) read it. */
+  get statusCode(): number {
+    return httpStatusOf(this.code);
   }
 
   static invalid(field: string, messageKey = 'error.validation', params?: Record<string, string | number>) {

@@ -66,6 +66,16 @@ describe('rate limits', () => {
     expect((await get(h, '/api/v1/health', { remoteAddress: '198.51.100.62' })).statusCode).toBe(200);
   });
 
+  it('answer the public STAC API in its own error shape', async () => {
+    const address = '198.51.100.63';
+    for (let i = 0; i < small.addressPerMinute; i++)
+      expect((await get(h, '/stac/v1/conformance', { remoteAddress: address })).statusCode).toBe(200);
+    const r = await get(h, '/stac/v1/conformance', { remoteAddress: address });
+    expect(r.statusCode).toBe(429);
+    expect(r.json()).toEqual({ code: 'TooManyRequests', description: expect.any(String) });
+    expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
   it('hold logins per address to their own, stricter limit', async () => {
     const { username, password } = await h.createUser();
     const login = (remoteAddress: string) =>

@@ -57,6 +57,13 @@ export function stacRoutes(app: FastifyInstance, stac: StacService): void {
         .type(JSON_TYPE)
         .send({ code: error.code, description: error.description });
     }
+    if (error.statusCode === 429) {
+      // The rate limit (its Retry-After header is already set).
+      return reply
+        .status(429)
+        .type(JSON_TYPE)
+        .send({ code: 'TooManyRequests', description: 'too many requests: wait and try again' });
+    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply
         .status(error.statusCode)
