@@ -1,7 +1,7 @@
 import { lazy } from 'react';
+import { useMapController } from '../../map/react/mapControllerContext';
+import { useMapEvent } from '../../map/react/useMapEvents';
 import { LoadWhen } from '../../shared/ui/LoadWhen';
-import { useMapController } from '../workspace/mapControllerContext';
-import { useMapEvent } from '../workspace/useMapEvents';
 import { AreaTip, MeasureTip, ToolHint } from './MapTips';
 import { PoiPopup } from './PoiPopup';
 

@@ -11,9 +11,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../i18n/keys';
 import type { MapController } from '../../map/MapController';
+import { useMapEvent } from '../../map/react/useMapEvents';
 import type { DrawingTool } from '../../map/types';
-import { useMapEvent } from '../workspace/useMapEvents';
-import { useUploadDialogStore } from './uploadDialogStore';
+import { useUploadDialogStore } from '../saved-areas/uploadDialogStore';
 
 const tools: ReadonlyArray<{ tool: DrawingTool; icon: ReactNode; labelKey: TranslationKey; testId: string }> =
   [

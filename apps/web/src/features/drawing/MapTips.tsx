@@ -2,12 +2,12 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../i18n/keys';
 import type { MapController } from '../../map/MapController';
+import { useAnchor } from '../../map/react/useAnchor';
+import { useMapEvent } from '../../map/react/useMapEvents';
 import type { DrawingTool } from '../../map/types';
 import { useLanguage } from '../../shared/hooks/useLanguage';
-import { useMapEvent } from '../workspace/useMapEvents';
 import styles from './drawing.module.css';
 import { formatMeasure, measureKeyOf } from './drawingText';
-import { useAnchor } from './useAnchor';
 
 /** The area tip (spec 000 §2): the drawn polygon's geodesic area in km², 2 decimals, on the polygon. */
 export function AreaTip({ controller }: { controller: MapController | null }) {

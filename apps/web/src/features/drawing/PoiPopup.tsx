@@ -7,13 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/context';
 import { queryKeys } from '../../api/endpoints';
 import type { MapController } from '../../map/MapController';
+import { useAnchor } from '../../map/react/useAnchor';
+import { useMapEvent } from '../../map/react/useMapEvents';
 import { formatLatLonData } from '../../shared/format/coordinates';
 import { useToast } from '../../shared/ui/toast';
 import { nameProblem } from '../saved-areas/names';
-import { useMapEvent } from '../workspace/useMapEvents';
 import styles from './drawing.module.css';
 import { NameInput } from './NameInput';
-import { useAnchor } from './useAnchor';
 
 /** Spec 001 §2 POI dialog modes: 1 add, 2 edit name, 3 delete confirm; `saved` shows the POI. */
 type Mode = 'add' | 'saved' | 'edit' | 'delete';

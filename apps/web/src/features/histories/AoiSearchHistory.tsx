@@ -1,11 +1,11 @@
 import { Empty, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useMapController } from '../../map/react/mapControllerContext';
 import { formatDateTime, usableTimeZone } from '../../shared/format/dates';
 import { formatNumber } from '../../shared/format/numbers';
 import { useLanguage } from '../../shared/hooks/useLanguage';
 import { useToast } from '../../shared/ui/toast';
 import { useMe } from '../auth/useMe';
-import { useMapController } from '../workspace/mapControllerContext';
 import { ClearHistoryButton } from './ClearHistoryButton';
 import styles from './histories.module.css';
 import { historyAreaId } from './summary';

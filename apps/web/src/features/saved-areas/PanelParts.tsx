@@ -4,10 +4,10 @@ import { Button, type ButtonProps, Input, type Modal, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../i18n/keys';
+import { useMapController } from '../../map/react/mapControllerContext';
 import type { DrawingTool } from '../../map/types';
-import { useUploadDialogStore } from '../drawing/uploadDialogStore';
-import { useMapController } from '../workspace/mapControllerContext';
 import styles from './savedAreas.module.css';
+import { useUploadDialogStore } from './uploadDialogStore';
 
 /** A `data-testid` for the props objects antd takes (okButtonProps, …), where JSX attributes cannot go. */
 export const testId = (id: string) => ({ 'data-testid': id }) as ButtonProps;

@@ -8,11 +8,11 @@ import { useApi } from '../../api/context';
 import { queryKeys } from '../../api/endpoints';
 import { isApiError } from '../../api/errors';
 import { messageOf } from '../../api/messages';
-import { useUploadDialogStore } from '../drawing/uploadDialogStore';
-import { PanelId, usePanelStore } from '../workspace/panelStore';
+import { PanelId, usePanelStore } from '../../shared/panelStore';
 import styles from './savedAreas.module.css';
 import { type AreaTreeNode, buildTree } from './tree';
 import { uploadAccept, uploadProblem } from './uploadChecks';
+import { useUploadDialogStore } from './uploadDialogStore';
 import { useAoiTree, useMessageText, useViewArea } from './useSavedAreas';
 
 /** Failures listed in the result; the counts are always complete. */

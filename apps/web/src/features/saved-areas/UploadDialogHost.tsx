@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useUploadDialogStore } from '../drawing/uploadDialogStore';
+import { useUploadDialogStore } from './uploadDialogStore';
 
 // Its code (antd Upload, TreeSelect) loads when the dialog first opens.
 const UploadDialog = lazy(() => import('./UploadDialog'));

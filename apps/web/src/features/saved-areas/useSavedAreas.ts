@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/context';
 import { queryKeys } from '../../api/endpoints';
 import type { TranslationKey } from '../../i18n/keys';
+import { useMapController } from '../../map/react/mapControllerContext';
 import { saveFile } from '../../shared/download';
 import { useToast } from '../../shared/ui/toast';
-import { useMapController } from '../workspace/mapControllerContext';
 
 /** True when the change went through, false when it failed (the client has already said why). */
 export const succeeded = (work: Promise<unknown>): Promise<boolean> =>

@@ -2,12 +2,10 @@ import type { ProductQuality } from '@satportal/contract';
 import { Alert, Button, Checkbox, Form, Radio, Spin } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CurrentAoi } from '../../map/types';
+import { useCurrentAoi } from '../../map/react/useCurrentAoi';
 import { usableTimeZone } from '../../shared/format/dates';
 import { useToast } from '../../shared/ui/toast';
 import { useMe } from '../auth/useMe';
-import { useMapController } from '../workspace/mapControllerContext';
-import { useMapEvent } from '../workspace/useMapEvents';
 import {
   type ArchiveConditions,
   archiveSearchRequest,
@@ -31,12 +29,6 @@ const sliderFields: ReadonlyArray<{ field: SliderKey; labelKey: `search.${Slider
   { field: 'ona', labelKey: 'search.onaLabel' },
   { field: 'sza', labelKey: 'search.szaLabel' },
 ];
-
-/** The AOI the search will use, as the map reports it. */
-export function useCurrentAoi(): CurrentAoi | null {
-  const controller = useMapController();
-  return useMapEvent(controller, 'currentAoiChanged', (c) => c?.getCurrentAoi() ?? null);
-}
 
 /** The Archive tab of the search centre (spec 000 §2 "Archive search panel", §4, §5). */
 export function ArchiveSearchForm() {

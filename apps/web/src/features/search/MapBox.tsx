@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/format/dates';
 import { formatNumber } from '../../shared/format/numbers';
 import { useLanguage } from '../../shared/hooks/useLanguage';
-import { usePanelStore } from '../workspace/panelStore';
+import { usePanelStore } from '../../shared/panelStore';
 import { boxGap, placeBox, toolbarRoom } from './mapBox';
 import styles from './overlap.module.css';
 

@@ -1,8 +1,8 @@
 import type { ArchiveScene } from '@satportal/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMapController } from '../../map/react/mapControllerContext';
 import { usableTimeZone } from '../../shared/format/dates';
 import { useMe } from '../auth/useMe';
-import { useMapController } from '../workspace/mapControllerContext';
 import { CompareSlider, comparePanelWidthPx } from './CompareSlider';
 import {
   compareCurrent,

@@ -1,7 +1,7 @@
 import { lazy, useEffect } from 'react';
+import { useMapController } from '../../map/react/mapControllerContext';
+import { PanelId, usePanelStore } from '../../shared/panelStore';
 import { LoadWhen } from '../../shared/ui/LoadWhen';
-import { useMapController } from '../workspace/mapControllerContext';
-import { PanelId, usePanelStore } from '../workspace/panelStore';
 import { SceneIdSearch } from './SceneIdSearch';
 import { useArchiveSearchStore } from './searchStore';
 import { ZoomHdTip } from './ZoomHdTip';

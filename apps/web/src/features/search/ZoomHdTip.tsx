@@ -2,8 +2,8 @@ import { CloseOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMapController } from '../workspace/mapControllerContext';
-import { useMapState } from '../workspace/useMapEvents';
+import { useMapController } from '../../map/react/mapControllerContext';
+import { useMapState } from '../../map/react/useMapEvents';
 import styles from './search.module.css';
 import { isZoomHdTipDue, zoomHdTipKey, zoomHdTipSuppressed } from './zoomHdTip';
 

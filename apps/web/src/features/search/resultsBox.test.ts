@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PanelId } from '../workspace/panelStore';
+import { PanelId } from '../../shared/panelStore';
 import { isResultsBoxShown } from './resultsBox';
 
 describe('the archive result box beside the search centre’s tabs', () => {

@@ -1,4 +1,4 @@
-import { PanelId } from '../workspace/panelStore';
+import { PanelId } from '../../shared/panelStore';
 import type { SearchCentreTab } from './searchStore';
 
 /**

@@ -2,9 +2,9 @@ import { parseCoordinates } from '@satportal/contract';
 import { Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMapController } from '../../map/react/mapControllerContext';
+import { usePanelStore } from '../../shared/panelStore';
 import { useToast } from '../../shared/ui/toast';
-import { useMapController } from './mapControllerContext';
-import { usePanelStore } from './panelStore';
 import styles from './workspace.module.css';
 
 /**

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { useMapController } from '../../map/react/mapControllerContext';
+import { usePointerPosition } from '../../map/react/useMapEvents';
 import { formatLatLon } from '../../shared/format/coordinates';
-import { useMapController } from './mapControllerContext';
-import { usePointerPosition } from './useMapEvents';
 import styles from './workspace.module.css';
 
 /** Latitude and longitude under the pointer, 6 decimals (spec 000 §2). */

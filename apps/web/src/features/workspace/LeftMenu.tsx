@@ -1,9 +1,9 @@
 import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { usePanelStore } from '../../shared/panelStore';
 import { LanguageSwitch } from '../../shared/ui/LanguageSwitch';
 import { AppVersion } from './AppVersion';
 import { HelpPopover } from './HelpPopover';
-import { usePanelStore } from './panelStore';
 import { panels } from './panels';
 import styles from './workspace.module.css';
 

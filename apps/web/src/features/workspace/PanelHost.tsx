@@ -2,7 +2,7 @@ import { CloseOutlined } from '@ant-design/icons';
 import { Button, Spin } from 'antd';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePanelStore } from './panelStore';
+import { usePanelStore } from '../../shared/panelStore';
 import { panels } from './panels';
 import styles from './workspace.module.css';
 

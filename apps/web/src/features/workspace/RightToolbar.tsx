@@ -1,11 +1,11 @@
 import { FontSizeOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useMapController } from '../../map/react/mapControllerContext';
+import { useMapState } from '../../map/react/useMapEvents';
 import { formatZoom } from '../../shared/format/coordinates';
 import { DrawingTools } from '../drawing/DrawingTools';
 import { BaseMapSwitch } from './BaseMapSwitch';
-import { useMapController } from './mapControllerContext';
-import { useMapState } from './useMapEvents';
 import styles from './workspace.module.css';
 
 /**

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import type { MapController } from '../../map/MapController';
+import { MapControllerContext } from '../../map/react/mapControllerContext';
 import { useLoginDialogStore } from '../auth/loginDialogStore';
 import { useMe } from '../auth/useMe';
 import { UploadDialogHost } from '../saved-areas/UploadDialogHost';
 import { CoordinateSearch } from './CoordinateSearch';
 import { CursorPosition } from './CursorPosition';
 import { LeftMenu } from './LeftMenu';
-import { MapControllerContext } from './mapControllerContext';
 import { PanelHost } from './PanelHost';
 import { RightToolbar } from './RightToolbar';
 import styles from './workspace.module.css';

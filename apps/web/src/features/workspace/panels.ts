@@ -9,7 +9,7 @@ import {
 } from '@ant-design/icons';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { TranslationKey } from '../../i18n/keys';
-import { PanelId } from './panelStore';
+import { PanelId } from '../../shared/panelStore';
 
 export interface PanelDefinition {
   id: PanelId;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { MapController } from '../../map/MapController';
-import type { AnchorTarget } from '../../map/types';
+import type { MapController } from '../MapController';
+import type { AnchorTarget } from '../types';
 
 /**
  * An element the map keeps beside a drawn shape (render into it with a portal). It is made here,

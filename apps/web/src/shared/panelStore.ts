@@ -21,6 +21,10 @@ interface PanelState {
   close(): void;
 }
 
+/**
+ * Which side panel is open. The workspace shows it; features open a panel (after a save, an upload,
+ * "predict passes") or step aside from it. It lives in shared/ so that no feature imports the shell.
+ */
 export const usePanelStore = create<PanelState>()((set) => ({
   openPanel: null,
   toggle: (id) => set((s) => ({ openPanel: s.openPanel === id ? null : id })),

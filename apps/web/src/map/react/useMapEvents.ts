@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { MapController } from '../../map/MapController';
-import type { LatLon, MapEvents, MapState } from '../../map/types';
+import type { MapController } from '../MapController';
+import type { LatLon, MapEvents, MapState } from '../types';
 
 /** The map's view and base-map state, kept in step with the controller's events. */
 export function useMapState(controller: MapController | null): MapState | null {

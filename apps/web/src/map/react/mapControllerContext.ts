@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { MapController } from '../../map/MapController';
+import type { MapController } from '../MapController';
 
 /**
  * The workspace's map engine, null until the map chunk has loaded and the map element exists.
