@@ -38,6 +38,7 @@ import { defaultConstellation } from '../apps/server/src/modules/catalogue/const
 import { normaliseLonLat } from '../apps/server/src/modules/scenes/lonlat';
 import { generateArchive } from '../apps/server/src/modules/simulator/archive-generation';
 import { landMask } from '../apps/server/src/modules/simulator/land-mask';
+import { routeModules } from '../apps/server/src/routes';
 import { rng } from './stats';
 
 type Engine = 'postgres' | 'pglite';
@@ -316,14 +317,11 @@ async function httpThroughput(
   satIds: number[],
 ): Promise<Throughput> {
   const app = await buildApp({
-    db: db.pool,
-    dbKind: db.kind,
     version: 'bench',
     auth: services.auth,
-    catalogue: services.catalogue,
-    archive: services.archive,
-    aois: services.aois,
-    tasking: services.tasking,
+    routes: routeModules(services),
+    // Raw capacity: the product's per-user limits would stop one benchmark user.
+    rateLimits: false,
     logger: { level: 'warn' },
     disableRequestLogging: true,
   });

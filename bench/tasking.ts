@@ -31,6 +31,7 @@ import { elementsLookupFromTleDir } from '../apps/server/src/modules/simulator/t
 import { PassFinder } from '../apps/server/src/modules/tasking/passes';
 import { type PredictionSatellite, predictPasses } from '../apps/server/src/modules/tasking/prediction';
 import { prepareTarget } from '../apps/server/src/modules/tasking/target';
+import { routeModules } from '../apps/server/src/routes';
 
 const satCount = Number(process.env.BENCH_SATS ?? 50);
 const runs = Number(process.env.BENCH_RUNS ?? 20);
@@ -190,14 +191,11 @@ async function endpoint() {
       orderTypes: [1, 4],
     });
     const app = await buildApp({
-      db: pool,
-      dbKind: 'pglite',
       version: 'bench',
       auth: services.auth,
-      catalogue: services.catalogue,
-      archive: services.archive,
-      aois: services.aois,
-      tasking: services.tasking,
+      routes: routeModules(services),
+      // Raw capacity: the product's per-user limits would stop one benchmark user.
+      rateLimits: false,
     });
     await app.ready();
     const login = await app.inject({

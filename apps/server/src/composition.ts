@@ -13,6 +13,7 @@ import { CatalogueRepository } from './modules/catalogue/catalogue.repository';
 import { CatalogueService } from './modules/catalogue/catalogue.service';
 import { OrbitalElementsRepository } from './modules/catalogue/orbital-elements.repository';
 import { OrbitalElementsService } from './modules/catalogue/orbital-elements.service';
+import { HealthService } from './modules/health/health.service';
 import { IngestService } from './modules/scenes/ingest.service';
 import { ScenesRepository } from './modules/scenes/scenes.repository';
 import type { ArchiveGenerationDeps } from './modules/simulator/archive-generation';
@@ -20,9 +21,14 @@ import { StacRepository } from './modules/stac/stac.repository';
 import { StacService } from './modules/stac/stac.service';
 import { TaskingRepository } from './modules/tasking/tasking.repository';
 import { TaskingService } from './modules/tasking/tasking.service';
+import { QuicklookRenderer, type QuicklookRendererOptions, TilesService } from './modules/tiles';
+import { appVersion } from './version';
 
 /** Repositories and services over one database: shared by the server, the CLI and the tests. */
-export function composeServices(db: Pick<Database, 'pool' | 'kind'>) {
+export function composeServices(
+  db: Pick<Database, 'pool' | 'kind'>,
+  options: { quicklooks?: QuicklookRendererOptions } = {},
+) {
   const accountsRepository = new AccountsRepository(db.pool);
   const sessionsRepository = new SessionsRepository(db.pool);
   const auth = new AuthService(accountsRepository, sessionsRepository);
@@ -55,7 +61,9 @@ export function composeServices(db: Pick<Database, 'pool' | 'kind'>) {
     ingest,
     archive,
     archiveRepository,
+    health: new HealthService(db.pool, db.kind, appVersion),
     stac: new StacService(new StacRepository(db.pool, archiveRepository)),
+    tiles: new TilesService(archiveRepository, new QuicklookRenderer(options.quicklooks)),
     aois: new AoisService(new AoisRepository(db.pool)),
     tasking: new TaskingService(
       catalogueRepository,

@@ -9,7 +9,7 @@ import { buildApp } from './http/app';
 import { defaultConstellation } from './modules/catalogue/constellation';
 import { describeTleLoad } from './modules/catalogue/orbital-elements.service';
 import { describeIngest } from './modules/scenes/ingest.service';
-import { QuicklookRenderer } from './tiles';
+import { routeModules } from './routes';
 import { appVersion } from './version';
 
 /** Composition root: config → db → repositories → services → http. */
@@ -18,7 +18,9 @@ async function main() {
   const config = loadConfig();
   const say = (m: string) => console.log(`[satportal] ${m}`);
   const db = await openDatabase(config, { mode: 'own', onProgress: say });
-  const services = composeServices(db);
+  const services = composeServices(db, {
+    quicklooks: { cacheDir: join(config.dataDir, 'cache/quicklooks') },
+  });
   await services.catalogue.seedConstellation(defaultConstellation, (w) => say(`warning: ${w}`));
   if (config.demo) {
     const created = await ensureDemoAccounts(services.accounts);
@@ -40,19 +42,9 @@ async function main() {
   await services.archive.purgeOldSearches();
 
   const app = await buildApp({
-    db: db.pool,
-    dbKind: db.kind,
     version: appVersion,
     auth: services.auth,
-    catalogue: services.catalogue,
-    archive: services.archive,
-    aois: services.aois,
-    tasking: services.tasking,
-    stac: services.stac,
-    quicklooks: {
-      renderer: new QuicklookRenderer({ cacheDir: join(config.dataDir, 'cache/quicklooks') }),
-      scenes: services.archiveRepository,
-    },
+    routes: routeModules(services),
     webDist: config.webDist,
     publicConfig: { tiandituKey: config.tiandituKey, supportEmail: config.supportEmail },
     logger: { level: config.logLevel },

@@ -1,6 +1,6 @@
 import type { Services } from '../composition';
 import type { SceneInput } from '../modules/scenes/scenes.repository';
-import { type Landsat8Subset, landsat8SubsetScene } from '../tiles';
+import { type Landsat8Subset, landsat8SubsetScene } from '../modules/tiles';
 
 /** The catalogue's satellite of the subset (constellation.ts). */
 export const LANDSAT8_NAME = 'Landsat 8';

@@ -1,27 +1,18 @@
 import { ResultCode } from '@satportal/contract';
 import { describe, expect, it } from 'vitest';
-import type { AuthService } from '../modules/auth/auth.service';
 import { ApiError } from './api-error';
 import { buildApp } from './app';
+import type { Authenticator } from './types';
 
 /** A session check that refuses everyone: these tests only reach public routes. */
 const refuseAll = {
   authenticate: async () => {
     throw new ApiError(ResultCode.InvalidSession, 'error.invalidSession');
   },
-} as unknown as AuthService;
+} as unknown as Authenticator;
 
 async function appWith(register: (app: Awaited<ReturnType<typeof buildApp>>) => void) {
-  const app = await buildApp({
-    db: { query: async () => ({}) } as never,
-    dbKind: 'pglite',
-    version: 't',
-    auth: refuseAll,
-    catalogue: {} as never,
-    archive: {} as never,
-    aois: {} as never,
-    tasking: {} as never,
-  });
+  const app = await buildApp({ version: 't', auth: refuseAll, routes: [] });
   register(app);
   await app.ready();
   return app;
@@ -43,7 +34,9 @@ describe('error envelope', () => {
   });
 
   it('answers malformed JSON as a client error, not a 500', async () => {
-    const app = await appWith(() => {});
+    const app = await appWith((a) =>
+      a.post('/api/v1/auth/login', { config: { public: true } }, async () => ({ code: ResultCode.Success })),
+    );
     const r = await app.inject({
       method: 'POST',
       url: '/api/v1/auth/login',

@@ -8,40 +8,17 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ApiBase, ResultCode } from '@satportal/contract';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
-import type { Queryable } from '../db/database';
-import { aoisRoutes } from '../modules/aois/aois.routes';
-import type { AoisService } from '../modules/aois/aois.service';
-import { archiveRoutes } from '../modules/archive/archive.routes';
-import type { ArchiveService } from '../modules/archive/archive.service';
-import { authRoutes } from '../modules/auth/auth.routes';
-import type { AuthService } from '../modules/auth/auth.service';
-import { catalogueRoutes } from '../modules/catalogue/catalogue.routes';
-import type { CatalogueService } from '../modules/catalogue/catalogue.service';
-import { healthRoutes } from '../modules/health/health.routes';
-import { type QuicklookDeps, quicklookRoutes } from '../modules/quicklooks/quicklooks.routes';
-import { StacBase } from '../modules/stac/stac.mapper';
-import { stacRoutes } from '../modules/stac/stac.routes';
-import type { StacService } from '../modules/stac/stac.service';
-import { taskingRoutes } from '../modules/tasking/tasking.routes';
-import type { TaskingService } from '../modules/tasking/tasking.service';
 import { installAuth, publicScope } from './auth-plugin';
 import { installErrorHandler } from './error-handler';
 import { defaultRateLimits, installRateLimits, type RateLimitSettings } from './rate-limits';
-import type { Http, RegisteredRoute } from './types';
+import type { Authenticator, Http, RegisteredRoute, RouteModule } from './types';
 
 export interface AppDeps {
-  db: Queryable;
-  dbKind: 'pglite' | 'postgres';
   version: string;
-  auth: AuthService;
-  catalogue: CatalogueService;
-  archive: ArchiveService;
-  aois: AoisService;
-  tasking: TaskingService;
-  /** The public STAC API at /stac/v1 (absent: not served). */
-  stac?: StacService;
-  /** The quicklook WMS at /tiles/quicklooks/wms, session required (absent: not served). */
-  quicklooks?: QuicklookDeps;
+  /** The session check (the auth module's service). */
+  auth: Authenticator;
+  /** Every module's routes, from the composition root (`src/routes.ts`): this layer knows no module. */
+  routes: RouteModule[];
   /** Requests per minute (defaults: `defaultRateLimits`); false: none (benchmarks of raw capacity). */
   rateLimits?: RateLimitSettings | false;
   /** Built browser application; absent in API-only tests. */
@@ -125,29 +102,15 @@ export async function buildApp(deps: AppDeps): Promise<Http> {
     await docs.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   });
 
-  await app.register(
-    async (api) => {
-      const http = api as unknown as Http;
-      healthRoutes(http, { db: deps.db, kind: deps.dbKind, version: deps.version });
-      authRoutes(http, deps.auth);
-      catalogueRoutes(http, deps.catalogue);
-      archiveRoutes(http, deps.archive);
-      aoisRoutes(http, deps.aois);
-      taskingRoutes(http, deps.tasking);
-    },
-    { prefix: ApiBase },
-  );
-  const { stac, quicklooks } = deps;
-  if (stac)
+  for (const module of deps.routes) {
     await app.register(
       async (scope) => {
-        // The provider's public catalogue (see the STAC module): no session.
-        publicScope(scope);
-        stacRoutes(scope, stac);
+        if (module.public) publicScope(scope);
+        await module.register(scope as unknown as Http);
       },
-      { prefix: StacBase },
+      { prefix: module.prefix },
     );
-  if (quicklooks) await app.register(async (scope) => quicklookRoutes(scope as unknown as Http, quicklooks));
+  }
 
   // The browser reads its public configuration synchronously before the app starts.
   app.get('/config.js', { schema: { hide: true }, config: { public: true } }, async (_request, reply) => {
@@ -179,9 +142,6 @@ export async function buildApp(deps: AppDeps): Promise<Http> {
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith(`${StacBase}/`)) {
-      return reply.status(404).send({ code: 'NotFound', description: 'no such STAC resource' });
-    }
     if (request.url.startsWith('/api/')) {
       return reply.status(404).send({ code: ResultCode.NotFound, message: 'error.notFound', data: null });
     }

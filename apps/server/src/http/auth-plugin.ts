@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthService } from '../modules/auth/auth.service';
+import type { Authenticator } from './types';
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -57,7 +57,7 @@ export type RouteAccess = 'session' | 'tiles' | 'public';
  * header); the session token is never accepted in a query string. Requests that match no route go
  * to the not-found handler (the SPA or a 404), which serves nothing of anyone's.
  */
-export function installAuth(app: FastifyInstance, auth: AuthService): void {
+export function installAuth(app: FastifyInstance, auth: Authenticator): void {
   app.decorateRequest('principal', null);
   // onRequest: before body parsing and validation, so an anonymous caller learns nothing of the schemas.
   app.addHook('onRequest', async (request, reply) => {

@@ -1,4 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { User } from '@satportal/contract';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -6,7 +7,6 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
 } from 'fastify';
-import type { Principal } from '../modules/auth/auth.service';
 
 /** The Fastify instance every route module receives: TypeBox schemas type the handlers. */
 export type Http = FastifyInstance<
@@ -16,6 +16,33 @@ export type Http = FastifyInstance<
   FastifyBaseLogger,
   TypeBoxTypeProvider
 >;
+
+/** The caller of a request, as the session check proves it. */
+export interface Principal {
+  user: User;
+  sessionId: number;
+  /** The session's absolute end (the tile cookie expires with it). */
+  expiresAt: Date;
+}
+
+/** The session check the HTTP layer needs (the auth module provides it): 3001 for anyone else. */
+export interface Authenticator {
+  /** The caller behind a bearer token. */
+  authenticate(token: string | undefined): Promise<Principal>;
+  /** The caller behind a tile cookie: opens `/tiles/` only. */
+  authenticateTiles(tileToken: string | undefined): Promise<Principal>;
+}
+
+/**
+ * A module's routes as the composition root hands them to the HTTP layer, which knows no module:
+ * registered under `prefix` (`/api/v1` for the API), in a scope of their own; `public` makes every
+ * route of the scope public (the STAC API).
+ */
+export interface RouteModule {
+  prefix: string;
+  public?: boolean;
+  register(app: Http): void | Promise<void>;
+}
 
 /** A registered route as the router holds it: what the route-table and fuzz tests walk. */
 export interface RegisteredRoute {

@@ -7,7 +7,7 @@ import { createPool } from '../db/database';
 import { buildApp } from '../http/app';
 import { defaultRateLimits, type RateLimitSettings } from '../http/rate-limits';
 import type { Http } from '../http/types';
-import { QuicklookRenderer } from '../tiles';
+import { routeModules } from '../routes';
 
 /** A server over the test database, driven in-process with `inject`. */
 export interface Harness {
@@ -60,16 +60,9 @@ export async function startHarness(
   const pool = createPool(url, 4);
   const services = composeServices({ pool, kind });
   const app = await buildApp({
-    db: pool,
-    dbKind: kind,
     version: 'test',
     auth: services.auth,
-    catalogue: services.catalogue,
-    archive: services.archive,
-    aois: services.aois,
-    tasking: services.tasking,
-    stac: services.stac,
-    quicklooks: { renderer: new QuicklookRenderer(), scenes: services.archiveRepository },
+    routes: routeModules(services),
     rateLimits: options.rateLimits ?? testRateLimits,
   });
   await app.ready();

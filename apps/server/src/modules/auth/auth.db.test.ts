@@ -2,6 +2,7 @@ import { Limits, ResultCode } from '@satportal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness, uniqueName } from '../../test/harness';
 import { tileCookieOf } from '../../test/scenes';
+import { appVersion } from '../../version';
 import { loginWaitSeconds } from './auth.service';
 
 let h: Harness;
@@ -290,7 +291,7 @@ describe('system', () => {
     expect(r.body).toEqual({
       code: ResultCode.Success,
       message: 'ok',
-      data: { db: h.kind, version: 'test' },
+      data: { db: h.kind, version: appVersion },
     });
   });
 

@@ -1,5 +1,6 @@
-import { Limits, type LoginResponse, ResultCode, type User } from '@satportal/contract';
+import { Limits, type LoginResponse, ResultCode } from '@satportal/contract';
 import { ApiError } from '../../http/api-error';
+import type { Authenticator, Principal } from '../../http/types';
 import { toUser } from '../accounts/accounts.mapper';
 import type { AccountsRepository } from '../accounts/accounts.repository';
 import { checkPasswordRules } from '../accounts/accounts.service';
@@ -7,12 +8,7 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from '../accounts/pas
 import type { IdleTimeouts, SessionsRepository } from './sessions.repository';
 import { digestToken, newToken, tileTokenOf } from './token';
 
-export interface Principal {
-  user: User;
-  sessionId: number;
-  /** The session's absolute end (the tile cookie expires with it). */
-  expiresAt: Date;
-}
+export type { Principal };
 
 export const defaultIdleTimeouts: IdleTimeouts = {
   normalSeconds: Limits.sessionIdleMinutes * 60,
@@ -38,7 +34,7 @@ const tooManyAttempts = (seconds: number) =>
   });
 
 /** Login, logout, password change and token checks (spec 001 §2 Login, §5, §8). */
-export class AuthService {
+export class AuthService implements Authenticator {
   constructor(
     private readonly accounts: AccountsRepository,
     private readonly sessions: SessionsRepository,

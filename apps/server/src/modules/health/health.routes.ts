@@ -1,12 +1,9 @@
 import { HealthResponse, Paths } from '@satportal/contract';
-import type { Queryable } from '../../db/database';
 import { ok, responses } from '../../http/envelope';
 import type { Http } from '../../http/types';
+import type { HealthService } from './health.service';
 
-export function healthRoutes(
-  app: Http,
-  deps: { db: Queryable; kind: 'pglite' | 'postgres'; version: string },
-): void {
+export function healthRoutes(app: Http, health: HealthService): void {
   app.get(
     Paths.health,
     {
@@ -17,9 +14,6 @@ export function healthRoutes(
         response: responses(HealthResponse),
       },
     },
-    async () => {
-      await deps.db.query('SELECT 1');
-      return ok({ db: deps.kind, version: deps.version });
-    },
+    async () => ok(await health.check()),
   );
 }

@@ -1,5 +1,5 @@
-import { QuicklookWmsPath } from '../quicklooks/quicklooks.routes';
 import type { SceneAsset } from '../scenes/scenes.repository';
+import { QuicklookWmsPath } from '../tiles/tiles.routes';
 import { slugOf } from './stac.params';
 import type { StacGroupRow, StacItemRow } from './stac.repository';
 

@@ -76,6 +76,9 @@ export function stacRoutes(app: FastifyInstance, stac: StacService): void {
       .type(JSON_TYPE)
       .send({ code: 'InternalServerError', description: `internal error (request ${request.id})` });
   });
+  app.setNotFoundHandler((_request, reply) =>
+    reply.status(404).type(JSON_TYPE).send({ code: 'NotFound', description: 'no such STAC resource' }),
+  );
   const hide = { schema: { hide: true } };
 
   app.get('', hide, async (request, reply) => {

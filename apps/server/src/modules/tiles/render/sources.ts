@@ -30,7 +30,7 @@ export type QuicklookSource =
 
 /** `data/imagery` of the repository. */
 export function defaultImageryDir(): string {
-  return fileURLToPath(new URL('../../../../data/imagery/', import.meta.url));
+  return fileURLToPath(new URL('../../../../../../data/imagery/', import.meta.url));
 }
 
 const isGeoTiff = (asset: QuicklookAsset): boolean =>

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureLandsat8Scene } from '../../demo/demo-landsat8';
 import { type Harness, startHarness, uniqueName } from '../../test/harness';
 import { box, createTestSatellites, scene, tileCookieOf } from '../../test/scenes';
-import { landsat8SubsetScene } from '../../tiles';
 import { defaultConstellation } from '../catalogue/constellation';
+import { landsat8SubsetScene } from './render';
 
 let h: Harness;
 let token: string;

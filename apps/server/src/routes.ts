@@ -1,0 +1,35 @@
+import { ApiBase } from '@satportal/contract';
+import type { Services } from './composition';
+import type { RouteModule } from './http/types';
+import { aoisRoutes } from './modules/aois/aois.routes';
+import { archiveRoutes } from './modules/archive/archive.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { StacBase } from './modules/stac/stac.mapper';
+import { stacRoutes } from './modules/stac/stac.routes';
+import { taskingRoutes } from './modules/tasking/tasking.routes';
+import { tilesRoutes } from './modules/tiles';
+
+/**
+ * The route registry: which module's routes are served where. Owned by the composition root, so
+ * that the HTTP layer (`http/`) knows no module and modules know only the HTTP layer.
+ */
+export function routeModules(services: Services): RouteModule[] {
+  return [
+    {
+      prefix: ApiBase,
+      register: (app) => {
+        healthRoutes(app, services.health);
+        authRoutes(app, services.auth);
+        catalogueRoutes(app, services.catalogue);
+        archiveRoutes(app, services.archive);
+        aoisRoutes(app, services.aois);
+        taskingRoutes(app, services.tasking);
+      },
+    },
+    // The provider's public catalogue (see the STAC module): no session.
+    { prefix: StacBase, public: true, register: (app) => stacRoutes(app, services.stac) },
+    { prefix: '', register: (app) => tilesRoutes(app, services.tiles) },
+  ];
+}
