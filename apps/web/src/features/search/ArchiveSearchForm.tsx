@@ -1,28 +1,17 @@
 import type { ProductQuality } from '@satportal/contract';
-import { Alert, Button, Checkbox, Form, Radio, Spin } from 'antd';
-import { useEffect } from 'react';
+import { Alert, Button, Checkbox, Form, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCurrentAoi } from '../../map/react/useCurrentAoi';
+import { ConditionForm, useFirstProblemToast } from '../../shared/conditions/ConditionForm';
+import { type SliderKey, searchAoiOf } from '../../shared/conditions/conditions';
 import { usableTimeZone } from '../../shared/format/dates';
-import { useToast } from '../../shared/ui/toast';
+import { dayIn } from '../../shared/format/days';
 import { useMe } from '../auth/useMe';
-import {
-  type ArchiveConditions,
-  archiveSearchRequest,
-  dayIn,
-  isDayDisabled,
-  searchAoiOf,
-  sliderRanges,
-  startIsOld,
-  validateArchiveSearch,
-} from './archiveForm';
-import { DateRangeField, SearchAoiLine, SliderField } from './FormParts';
-import { SensorFields } from './SensorFields';
+import { archiveSearchRequest, isDayDisabled, startIsOld, validateArchiveSearch } from './archiveForm';
 import styles from './search.module.css';
 import { useArchiveSearchStore } from './searchStore';
 import { useArchiveSearchActions, useCatalogue } from './useArchiveSearch';
 
-type SliderKey = keyof typeof sliderRanges;
 const sliderFields: ReadonlyArray<{ field: SliderKey; labelKey: `search.${SliderKey}Label` }> = [
   { field: 'cc', labelKey: 'search.ccLabel' },
   { field: 'ac', labelKey: 'search.acLabel' },
@@ -33,16 +22,14 @@ const sliderFields: ReadonlyArray<{ field: SliderKey; labelKey: `search.${Slider
 /** The Archive tab of the search centre (spec 000 §2 "Archive search panel", §4, §5). */
 export function ArchiveSearchForm() {
   const { t } = useTranslation();
-  const message = useToast();
+  const noProblem = useFirstProblemToast('archive');
   const timeZone = usableTimeZone(useMe()?.timezone);
   const today = dayIn(new Date(), timeZone);
   const catalogue = useCatalogue();
   const aoi = useCurrentAoi();
   const { search } = useArchiveSearchActions();
-  const { conditions, type, selection, initialised, setConditions, setSensor } = useArchiveSearchStore();
-  const defaultDatesIn = useArchiveSearchStore((s) => s.defaultDatesIn);
-  // The store starts in the browser's days; the account's zone arrives with `me`.
-  useEffect(() => defaultDatesIn(timeZone), [defaultDatesIn, timeZone]);
+  const state = useArchiveSearchStore();
+  const { conditions, type, selection, setConditions } = state;
 
   // Spec 000 §8 "Failed to acquire satellites": without the catalogue there is no form, but a retry.
   if (catalogue.isError)
@@ -63,94 +50,75 @@ export function ArchiveSearchForm() {
         data-testid="archive-satellites-failed"
       />
     );
-  if (!catalogue.data) return <Spin className={styles.loading} />;
-  const data = catalogue.data;
 
   const submit = () => {
     const searchAoi = searchAoiOf(aoi);
-    const problems = validateArchiveSearch({ aoi: searchAoi, conditions, selection, today });
-    const first = problems[0];
-    if (first) {
-      // One toast per message: a new message must not replace one that is already fading out.
-      void message.warning({ key: `search-form:${first.key}`, content: t(first.key, first.params) });
-      return;
-    }
-    if (!searchAoi) return;
-    const request = archiveSearchRequest({ aoi: searchAoi, conditions, catalogue: data, type, selection });
+    if (!noProblem(validateArchiveSearch({ aoi: searchAoi, conditions, selection, today }))) return;
+    if (!searchAoi || !catalogue.data) return;
+    const request = archiveSearchRequest({
+      aoi: searchAoi,
+      conditions,
+      catalogue: catalogue.data,
+      type,
+      selection,
+    });
     search.mutate({ kind: 'aoi', request });
   };
 
   return (
-    <Form layout="vertical" size="small" className={styles.form} data-testid="archive-form">
-      <SearchAoiLine aoi={aoi} testId="archive-aoi" />
+    <ConditionForm
+      kind="archive"
+      aoi={aoi}
+      catalogue={catalogue.data}
+      state={state}
+      timeZone={timeZone}
+      dateLabel={t('search.dateRange')}
+      isDayDisabled={(day) => isDayDisabled(day, today)}
+      sliders={sliderFields}
+      afterDates={
+        startIsOld(conditions.fdate, today) && (
+          <Alert
+            type="warning"
+            showIcon
+            className={styles.alert}
+            title={t('search.year3Data')}
+            data-testid="year3-warning"
+          />
+        )
+      }
+      afterSliders={
+        <>
+          <Form.Item
+            label={t('search.quality')}
+            validateStatus={conditions.productQualities.length ? undefined : 'warning'}
+            help={conditions.productQualities.length ? undefined : t('search.chooseQuality')}
+          >
+            <Checkbox.Group
+              value={conditions.productQualities}
+              onChange={(value) => setConditions({ productQualities: value as ProductQuality[] })}
+              options={[
+                { value: 'A', label: t('search.qualityA') },
+                { value: 'B', label: t('search.qualityB') },
+              ]}
+              data-testid="archive-quality"
+            />
+          </Form.Item>
 
-      <DateRangeField
-        label={t('search.dateRange')}
-        from={conditions.fdate}
-        to={conditions.tdate}
-        isDisabled={(day) => isDayDisabled(day, today)}
-        onChange={(fdate, tdate) => setConditions({ fdate, tdate })}
-        testId="archive-dates"
-      />
-      {startIsOld(conditions.fdate, today) && (
-        <Alert
-          type="warning"
-          showIcon
-          className={styles.alert}
-          title={t('search.year3Data')}
-          data-testid="year3-warning"
-        />
-      )}
-
-      {sliderFields.map(({ field, labelKey }) => (
-        <SliderField
-          key={field}
-          label={t(labelKey)}
-          range={sliderRanges[field]}
-          value={conditions[field]}
-          onChange={(value) => setConditions({ [field]: value } as Partial<ArchiveConditions>)}
-          testId={`archive-${field}`}
-        />
-      ))}
-
-      <Form.Item
-        label={t('search.quality')}
-        validateStatus={conditions.productQualities.length ? undefined : 'warning'}
-        help={conditions.productQualities.length ? undefined : t('search.chooseQuality')}
-      >
-        <Checkbox.Group
-          value={conditions.productQualities}
-          onChange={(value) => setConditions({ productQualities: value as ProductQuality[] })}
-          options={[
-            { value: 'A', label: t('search.qualityA') },
-            { value: 'B', label: t('search.qualityB') },
-          ]}
-          data-testid="archive-quality"
-        />
-      </Form.Item>
-
-      <Form.Item label={t('search.orbit')}>
-        <Radio.Group
-          optionType="button"
-          value={conditions.orbit}
-          onChange={(e) => setConditions({ orbit: e.target.value })}
-          options={[
-            { value: 0, label: t('search.orbitAll') },
-            { value: 1, label: t('search.orbitAscending') },
-            { value: 2, label: t('search.orbitDescending') },
-          ]}
-        />
-      </Form.Item>
-
-      <SensorFields
-        kind="archive"
-        catalogue={data}
-        type={type}
-        selection={selection}
-        initialised={initialised}
-        onChange={setSensor}
-      />
-
+          <Form.Item label={t('search.orbit')}>
+            <Radio.Group
+              optionType="button"
+              value={conditions.orbit}
+              onChange={(e) => setConditions({ orbit: e.target.value })}
+              options={[
+                { value: 0, label: t('search.orbitAll') },
+                { value: 1, label: t('search.orbitAscending') },
+                { value: 2, label: t('search.orbitDescending') },
+              ]}
+            />
+          </Form.Item>
+        </>
+      }
+    >
       <Button
         type="primary"
         block
@@ -161,6 +129,6 @@ export function ArchiveSearchForm() {
       >
         {t('search.search')}
       </Button>
-    </Form>
+    </ConditionForm>
   );
 }

@@ -1,14 +1,15 @@
-import { Button, Checkbox, Form, Modal, Space, Tabs, Tooltip } from 'antd';
+import { Button, Checkbox, Form, Modal, Space, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateRangeField } from '../../shared/conditions/FormParts';
 import { usableTimeZone } from '../../shared/format/dates';
+import { type Day, dayIn } from '../../shared/format/days';
 import { PanelId, usePanelStore } from '../../shared/panelStore';
 import { LaterEmptyState } from '../../shared/ui/LaterEmptyState';
 import { useMe } from '../auth/useMe';
+import { TaskingOrderButton } from '../tasking/TaskingOrderButton';
 import { canOrderTasking, defaultTaskingConditions, isTaskingDayDisabled } from '../tasking/taskingForm';
 import { useTaskingStore } from '../tasking/taskingStore';
-import { type Day, dayIn } from './archiveForm';
-import { DateRangeField } from './FormParts';
 import { nextMidnight, noTipKey } from './noTip';
 import styles from './search.module.css';
 import { useArchiveSearchStore } from './searchStore';
@@ -96,11 +97,7 @@ export function NoArchiveDialog() {
                     <Button type="primary" onClick={predict} data-testid="no-archive-predict">
                       {t('noArchive.predict')}
                     </Button>
-                    <Tooltip title={t(mayOrder ? 'tasking.orderLater' : 'tasking.noPermission')}>
-                      <Button disabled data-testid="no-archive-order">
-                        {t(mayOrder ? 'tasking.orderNow' : 'tasking.orderingDisabled')}
-                      </Button>
-                    </Tooltip>
+                    <TaskingOrderButton testId="no-archive-order" />
                   </Space>
                   <p className={styles.muted} data-testid="no-archive-order-reason">
                     {t(mayOrder ? 'noArchive.orderLater' : 'tasking.noPermission')}

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { searchAoiOf } from '../../shared/conditions/conditions';
+import { addDays, dayIn } from '../../shared/format/days';
 import {
-  addDays,
   archiveSearchRequest,
-  dayIn,
   defaultConditions,
   isDayDisabled,
   nextPageRequest,
-  searchAoiOf,
   startIsOld,
   subtractYears,
   validateArchiveSearch,

@@ -1,4 +1,4 @@
-import { addDays, dayIn } from './archiveForm';
+import { addDays, dayIn } from '../../shared/format/days';
 
 /**
  * The no-archive dialog's "don't remind again" (spec 000 §2, §5): remembered in the local key

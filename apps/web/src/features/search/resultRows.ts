@@ -1,5 +1,5 @@
 import type { ArchiveScene } from '@satportal/contract';
-import { dayIn } from './archiveForm';
+import { dayIn } from '../../shared/format/days';
 
 /**
  * The result list (spec 000 §2): scenes grouped by date, then satellite, flattened into rows so a

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { dayIn, defaultConditions } from './archiveForm';
+import { dayIn } from '../../shared/format/days';
+import { defaultConditions } from './archiveForm';
 import { useArchiveSearchStore } from './searchStore';
 
 const store = () => useArchiveSearchStore.getState();

@@ -1,19 +1,8 @@
-import type {
-  ArchiveScene,
-  ArchiveSearchRequest,
-  ArchiveSearchResponse,
-  SensorType,
-} from '@satportal/contract';
+import type { ArchiveScene, ArchiveSearchRequest, ArchiveSearchResponse } from '@satportal/contract';
 import { create } from 'zustand';
+import { type ConditionsState, conditionsState } from '../../shared/conditions/conditionsStore';
 import { browserTimeZone } from '../../shared/format/dates';
-import {
-  type ArchiveConditions,
-  conditionsChange,
-  dayIn,
-  defaultConditions,
-  defaultDatesChange,
-} from './archiveForm';
-import type { SensorSelection } from './sensorChoice';
+import { type ArchiveConditions, defaultConditions } from './archiveForm';
 
 /** Sort choices of the result list, sent as `?sort=` (ArchiveSortKeys of the contract). */
 export const sortChoices = ['time,desc', 'time,asc', 'cc,asc', 'ona,asc', 'gsd,asc'] as const;
@@ -35,14 +24,7 @@ export interface ResultsState {
   taskId: string;
 }
 
-interface ArchiveSearchState {
-  conditions: ArchiveConditions;
-  type: SensorType;
-  selection: SensorSelection;
-  /** Set once the form has been built from the catalogue and the saved `sats`. */
-  initialised: boolean;
-  /** The time zone whose days the default dates are; null once the user has picked dates. */
-  datesZone: string | null;
+interface ArchiveSearchState extends ConditionsState<ArchiveConditions> {
   sort: SortChoice;
   results: ResultsState | null;
   resultsOpen: boolean;
@@ -62,10 +44,6 @@ interface ArchiveSearchState {
   setHovered(sceneId: string | null): void;
 
   setNoArchiveOpen(open: boolean): void;
-  setConditions(change: Partial<ArchiveConditions>): void;
-  /** The default dates in the account's zone, unless the user has picked dates (`datesZone`). */
-  defaultDatesIn(timeZone: string): void;
-  setSensor(type: SensorType, selection: SensorSelection): void;
   setSort(sort: SortChoice): void;
   showResults(mode: SearchMode, response: Omit<ResultsState, 'mode'>): void;
   appendResults(response: ArchiveSearchResponse): void;
@@ -76,11 +54,7 @@ interface ArchiveSearchState {
 }
 
 export const useArchiveSearchStore = create<ArchiveSearchState>()((set) => ({
-  conditions: defaultConditions(dayIn(new Date(), browserTimeZone())),
-  datesZone: browserTimeZone(),
-  type: 1,
-  selection: { bands: [], stereo: null, resolutions: [], satGroups: [] },
-  initialised: false,
+  ...conditionsState(set, defaultConditions, browserTimeZone()),
   sort: 'time,desc',
   results: null,
   resultsOpen: false,
@@ -94,9 +68,6 @@ export const useArchiveSearchStore = create<ArchiveSearchState>()((set) => ({
   setHovered: (hovered) => set({ hovered }),
 
   setNoArchiveOpen: (noArchiveOpen) => set({ noArchiveOpen }),
-  setConditions: (change) => set((s) => conditionsChange(s, change)),
-  defaultDatesIn: (timeZone) => set((s) => defaultDatesChange(s, timeZone, defaultConditions)),
-  setSensor: (type, selection) => set({ type, selection, initialised: true }),
   setSort: (sort) => set({ sort }),
   showResults: (mode, response) =>
     set({ results: { mode, ...response }, resultsOpen: true, onView: [], highlight: null }),

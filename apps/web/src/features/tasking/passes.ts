@@ -1,6 +1,6 @@
 import type { StaleElements, TaskingPass, TaskingPassDay } from '@satportal/contract';
 import { formatDateTime } from '../../shared/format/dates';
-import { type Day, dayIn } from '../search/archiveForm';
+import { type Day, dayIn } from '../../shared/format/days';
 
 /** The five colours passes rotate through (spec 000 §2), in the list and on the map alike. */
 export const passColours = ['#1677ff', '#fa541c', '#52c41a', '#722ed1', '#eb2f96'] as const;

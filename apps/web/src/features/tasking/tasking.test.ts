@@ -1,6 +1,6 @@
 import type { TaskingPass, TaskingPassDay, User } from '@satportal/contract';
 import { describe, expect, it } from 'vitest';
-import type { SensorSelection } from '../search/sensorChoice';
+import type { SensorSelection } from '../../shared/conditions/sensorChoice';
 import {
   groupPassesByDay,
   passColour,

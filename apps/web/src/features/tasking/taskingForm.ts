@@ -6,20 +6,20 @@ import {
   type TaskingPredictionRequest,
   type User,
 } from '@satportal/contract';
-import { type ArchiveConditions, addDays, type Day, type FormProblem } from '../search/archiveForm';
 import {
-  type Catalogue,
-  chosenSatelliteIds,
-  type SensorSelection,
-  sensorRequestOf,
-} from '../search/sensorChoice';
+  conditionsRequest,
+  type FormProblem,
+  type SearchConditions,
+} from '../../shared/conditions/conditions';
+import type { Catalogue, SensorSelection } from '../../shared/conditions/sensorChoice';
+import { addDays, type Day } from '../../shared/format/days';
 
 /**
  * The tasking panel's conditions (spec 000 §2 "Tasking panel", §5 "Tasking prediction"): the
  * archive's, without orbit and qualities. For a prediction `cc` and `ac` are what the order asks
  * for, not filters, and `sza` 0 means the usual daylight limit.
  */
-export type TaskingConditions = Pick<ArchiveConditions, 'fdate' | 'tdate' | 'cc' | 'ac' | 'ona' | 'sza'>;
+export type TaskingConditions = SearchConditions;
 
 /** With no start picked, the picker offers today up to this many days ahead (spec 000 §5, §9). */
 export const pickerDaysAhead = 365;
@@ -88,14 +88,7 @@ export function taskingPredictionRequest(input: {
   type: SensorType;
   selection: SensorSelection;
 }): TaskingPredictionRequest {
-  const { aoi, conditions, selection, type } = input;
-  return {
-    taskId: null,
-    aois: [aoi],
-    condition: { ...conditions },
-    satIds: chosenSatelliteIds(input.catalogue, type, selection),
-    sensor: sensorRequestOf(type, selection),
-  };
+  return conditionsRequest(input);
 }
 
 /** Tasking ordering needs permission 4 in the organisation's order types (spec 000 §6). */

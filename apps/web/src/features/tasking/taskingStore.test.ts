@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayIn } from '../search/archiveForm';
+import { dayIn } from '../../shared/format/days';
 import { defaultTaskingConditions } from './taskingForm';
 import { useTaskingStore } from './taskingStore';
 

@@ -2,7 +2,7 @@ import { DatePicker, Form, InputNumber, Slider } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { CurrentAoi } from '../../map/types';
-import styles from './search.module.css';
+import styles from './conditions.module.css';
 
 /** Which AOI the search or prediction will use, or that there is none (both tabs of the search centre). */
 export function SearchAoiLine({ aoi, testId }: { aoi: CurrentAoi | null; testId: string }) {

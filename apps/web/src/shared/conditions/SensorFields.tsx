@@ -2,7 +2,7 @@ import type { Band, ResolutionClassId, SensorType, StereoMode } from '@satportal
 import { Button, Checkbox, Form, Radio, Select, Space } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import styles from './search.module.css';
+import styles from './conditions.module.css';
 import {
   type Catalogue,
   groupOptions,
