@@ -26,7 +26,7 @@ import { defaultConstellation } from '../apps/server/src/modules/catalogue/const
 import { parseTle } from '../apps/server/src/modules/catalogue/tle';
 import { Orbit } from '../apps/server/src/modules/orbits/orbit';
 import { normaliseLonLat } from '../apps/server/src/modules/scenes/lonlat';
-import { constellationSatellites } from '../apps/server/src/modules/simulator/acquisition';
+import { constellationSatellites } from '../apps/server/src/modules/simulator/satellites';
 import { elementsLookupFromTleDir } from '../apps/server/src/modules/simulator/tle-elements';
 import { PassFinder } from '../apps/server/src/modules/tasking/passes';
 import { type PredictionSatellite, predictPasses } from '../apps/server/src/modules/tasking/prediction';

@@ -15,8 +15,7 @@ import { OrbitalElementsRepository } from './modules/catalogue/orbital-elements.
 import { OrbitalElementsService } from './modules/catalogue/orbital-elements.service';
 import { HealthService } from './modules/health/health.service';
 import { IngestService } from './modules/scenes/ingest.service';
-import { ScenesRepository } from './modules/scenes/scenes.repository';
-import type { ArchiveGenerationDeps } from './modules/simulator/archive-generation';
+import { type SceneInput, ScenesRepository } from './modules/scenes/scenes.repository';
 import { StacRepository } from './modules/stac/stac.repository';
 import { StacService } from './modules/stac/stac.service';
 import { TaskingRepository } from './modules/tasking/tasking.repository';
@@ -45,10 +44,11 @@ export function composeServices(
   const archiveRepository = new ArchiveRepository(db.pool, overlay);
   const archive = new ArchiveService(archiveRepository, new HistoryRepository(db.pool));
   // The simulated archive: the catalogue's satellites and every stored element set in, scenes out.
-  const archiveGeneration: ArchiveGenerationDeps = {
+  // (Shaped for the simulator's `generateArchive`, which only the demo, the CLI and benchmarks run.)
+  const archiveGeneration = {
     satellites: async () => (await catalogueRepository.listSatellites(false)).map(toSatellite),
     elementSets: () => orbitalElementsRepository.all(),
-    upsertScenes: (scenes) => scenesRepository.upsertScenes(scenes),
+    upsertScenes: (scenes: SceneInput[]) => scenesRepository.upsertScenes(scenes),
   };
   return {
     accounts,

@@ -4,6 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from './api-error';
 import { accessOf } from './auth-plugin';
 
+// Routes say which class they are in (`config.rateLimitClass`, a `RateLimitClass` of types.ts).
+
 /**
  * Requests per minute (issue 11 "Rate limits"). A signed-in caller is counted per user, anyone
  * else per client address; logins per address and uploads per user have stricter limits of their
@@ -31,9 +33,6 @@ export const defaultRateLimits: RateLimitSettings = {
   loginPerMinute: 30,
   uploadPerMinute: 10,
 };
-
-/** A route's own, stricter limit: routes say which class they are in (`config.rateLimitClass`). */
-export type RateLimitClass = 'login' | 'upload';
 
 const keyOf = (request: FastifyRequest) =>
   request.principal ? `user:${request.principal.user.id}` : `address:${request.ip}`;

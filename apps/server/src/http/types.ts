@@ -17,6 +17,9 @@ export type Http = FastifyInstance<
   TypeBoxTypeProvider
 >;
 
+/** A route's own, stricter rate limit (`rate-limits.ts` holds the numbers). */
+export type RateLimitClass = 'login' | 'upload';
+
 /** The caller of a request, as the session check proves it. */
 export interface Principal {
   user: User;
@@ -67,6 +70,6 @@ declare module 'fastify' {
     /** A tile route: the session may also come as the tile cookie (image requests cannot set headers). */
     tiles?: boolean;
     /** A stricter rate limit of its own (`rate-limits.ts`): logins per address, uploads per user. */
-    rateLimitClass?: import('./rate-limits').RateLimitClass;
+    rateLimitClass?: RateLimitClass;
   }
 }

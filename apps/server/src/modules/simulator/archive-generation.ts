@@ -1,7 +1,7 @@
 import type { SensorType } from '@satportal/contract';
 import type { ElementSet } from '../catalogue/tle';
+import type { SimulatorSatellite } from '../orbits/acquisition';
 import type { SceneInput } from '../scenes/scenes.repository';
-import type { SimulatorSatellite } from './acquisition';
 import { densityForTarget, type SimulatedScene, simulateScenes } from './simulator';
 import { elementsLookupFromSets } from './tle-elements';
 

@@ -2,18 +2,18 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseTle } from '../catalogue/tle';
-import { landsatFixtureItems } from '../orbits/fixtures/landsat-items';
-import { greatCircleKm, groundDistanceForOffNadir } from '../orbits/geodesy';
-import { isSunSynchronous, localMeanSolarTimeHours, nodeCrossingNear, Orbit } from '../orbits/orbit';
 import {
   acquisitionPlan,
-  constellationSatellites,
   MAX_DAY_SUN_ZENITH_DEG,
   MIN_NIGHT_SUN_ZENITH_DEG,
   type SimulatorSatellite,
-} from './acquisition';
-import { footprintParts, isCounterClockwise } from './footprint';
+} from '../orbits/acquisition';
+import { landsatFixtureItems } from '../orbits/fixtures/landsat-items';
+import { footprintParts, isCounterClockwise } from '../orbits/footprint';
+import { greatCircleKm, groundDistanceForOffNadir } from '../orbits/geodesy';
+import { isSunSynchronous, localMeanSolarTimeHours, nodeCrossingNear, Orbit } from '../orbits/orbit';
 import { landMask } from './land-mask';
+import { constellationSatellites } from './satellites';
 import { densityForTarget, type SimulatedScene, type SimulateOptions, simulateScenes } from './simulator';
 import { elementsLookupFromSets, elementsLookupFromTleDir } from './tle-elements';
 

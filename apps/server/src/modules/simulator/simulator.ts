@@ -1,4 +1,6 @@
 import { type Band, type Capability, SensorType, type StereoMode } from '@satportal/contract';
+import { type AcquisitionPlan, acquisitionPlan, type SimulatorSatellite } from '../orbits/acquisition';
+import { type Footprint, footprintFromRing, type Position } from '../orbits/footprint';
 import {
   EARTH_MEAN_RADIUS_KM,
   groundDistanceForOffNadir,
@@ -14,9 +16,7 @@ import {
 } from '../orbits/imaging';
 import { InvalidElementsError, lookFrameOf, Orbit, type OrbitState } from '../orbits/orbit';
 import { sunAngles } from '../orbits/sun';
-import { type AcquisitionPlan, acquisitionPlan, type SimulatorSatellite } from './acquisition';
 import { drawCloudCover } from './cloud';
-import { type Footprint, footprintFromRing, type Position } from './footprint';
 import { type LandMask, landMask } from './land-mask';
 import { hashInts, Random } from './random';
 import { sceneId } from './scene-ids';

@@ -9,8 +9,8 @@
  * Defaults: the three years to 2026-06-01 with a target of 200 000 scenes (the demo archive).
  */
 import { parseArgs } from 'node:util';
-import { constellationSatellites } from './acquisition';
 import { landMask } from './land-mask';
+import { constellationSatellites } from './satellites';
 import { densityForTarget, type SimulateOptions, simulateScenes } from './simulator';
 import { elementsLookupFromTleDir } from './tle-elements';
 

@@ -1,5 +1,5 @@
 import type { SceneAsset } from '../scenes/scenes.repository';
-import { QuicklookWmsPath } from '../tiles/tiles.routes';
+import { QuicklookWmsPath } from '../tiles';
 import { slugOf } from './stac.params';
 import type { StacGroupRow, StacItemRow } from './stac.repository';
 

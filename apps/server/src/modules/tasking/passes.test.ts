@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseTle } from '../catalogue/tle';
 import { Orbit } from '../orbits/orbit';
 import { normaliseLonLat } from '../scenes/lonlat';
-import { constellationSatellites } from '../simulator/acquisition';
+import { constellationSatellites } from '../simulator/satellites';
 import { elementsLookupFromSets, elementsLookupFromTleDir } from '../simulator/tle-elements';
 import { PassFinder } from './passes';
 import { type PredictionConditions, predictPasses } from './prediction';

@@ -1,4 +1,6 @@
 import { type Capability, resolutionClassOf, type SensorChoice, SensorType } from '@satportal/contract';
+import { acquisitionPlan, type SimulatorSatellite } from '../orbits/acquisition';
+import { type Footprint, footprintFromRing } from '../orbits/footprint';
 import {
   capabilityForLight,
   groundSampleDistance,
@@ -8,8 +10,6 @@ import {
   swathOutline,
 } from '../orbits/imaging';
 import { lookFrameOf, type Orbit } from '../orbits/orbit';
-import { acquisitionPlan, type SimulatorSatellite } from '../simulator/acquisition';
-import { type Footprint, footprintFromRing } from '../simulator/footprint';
 import { type Pass, PassFinder } from './passes';
 import type { PassTarget } from './target';
 

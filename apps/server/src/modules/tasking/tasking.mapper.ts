@@ -1,6 +1,6 @@
 import type { Satellite, SensorType, TaskingPass, TaskingPassDay } from '@satportal/contract';
+import { footprintParts } from '../orbits/footprint';
 import { roundGsd } from '../orbits/imaging';
-import { footprintParts } from '../simulator/footprint';
 import type { PredictedPass } from './prediction';
 
 const round2 = (x: number) => Math.round(x * 100) / 100;

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database';
 import type { Overlay } from '../archive/archive.repository';
-import type { Footprint } from '../simulator/footprint';
+import type { Footprint } from '../orbits/footprint';
 
 /** SQL of tasking predictions: the geodesic coverage of the AOI by the passes' footprints. */
 export class TaskingRepository {

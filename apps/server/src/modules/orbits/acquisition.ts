@@ -1,11 +1,6 @@
 import { type Satellite, SensorType } from '@satportal/contract';
-import { defaultConstellation } from '../catalogue/constellation';
-import {
-  EARTH_MEAN_RADIUS_KM,
-  groundDistanceForOffNadir,
-  offNadirForGroundDistance,
-} from '../orbits/geodesy';
-import { halfFieldOfViewDeg as halfFieldOfView } from '../orbits/imaging';
+import { EARTH_MEAN_RADIUS_KM, groundDistanceForOffNadir, offNadirForGroundDistance } from './geodesy';
+import { halfFieldOfViewDeg as halfFieldOfView } from './imaging';
 
 /**
  * How each satellite acquires: the rules of DESIGN §5 turned into figures.
@@ -70,7 +65,7 @@ export {
   lightingAllows,
   MAX_DAY_SUN_ZENITH_DEG,
   MIN_NIGHT_SUN_ZENITH_DEG,
-} from '../orbits/imaging';
+} from './imaging';
 
 /** Nominal ground speed of the sub-satellite point at an altitude, km/s (circular orbit). */
 export function nominalGroundSpeedKmS(altitudeKm: number): number {
@@ -132,26 +127,4 @@ export function acquisitionPlan(sat: SimulatorSatellite): AcquisitionPlan {
     ...(radar ? { radar } : {}),
     video,
   };
-}
-
-/**
- * The default constellation (catalogue/constellation.ts) as simulator input,
- * numbered 1, 2, … in its order, for tests, benchmarks and runs without a
- * database. With a database, pass the catalogue's satellites (`toSatellite`)
- * instead, so that scenes carry the real catalogue ids.
- */
-export function constellationSatellites(): SimulatorSatellite[] {
-  let id = 0;
-  return defaultConstellation.flatMap((group) =>
-    group.satellites.map((s) => ({
-      id: ++id,
-      name: s.name,
-      noradId: s.noradId,
-      launchDate: s.launchDate,
-      cap: { caps: s.caps },
-      altitudeKm: s.altitudeKm,
-      swathKm: s.swathKm,
-      maxOffNadirDeg: s.maxOffNadirDeg,
-    })),
-  );
 }
