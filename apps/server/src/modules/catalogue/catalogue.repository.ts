@@ -1,6 +1,7 @@
-import type { Capability, SatelliteStatus } from '@satportal/contract';
+import type { SatelliteStatus } from '@satportal/contract';
 import type pg from 'pg';
 import { inTransaction } from '../../db/database';
+import type { SatelliteFacts } from './satellite';
 
 export interface CapabilityRow {
   sensor_type: number;
@@ -38,24 +39,10 @@ export interface SatelliteGroupSeed {
   sortOrder: number;
 }
 
-/** A satellite as the seed writes it (the constellation's figures, flattened). */
-export interface SatelliteSeed {
-  noradId: number;
-  name: string;
+/** A satellite as the seed writes it: its facts, its group and its place in the list. */
+export interface SatelliteSeed extends SatelliteFacts {
   category: string;
-  operator: string;
-  taskable: boolean;
-  status: SatelliteStatus;
-  launchDate: string | null;
-  altitudeKm: number;
-  swathKm: number;
-  maxOffNadirDeg: number;
-  panGsd: number | null;
-  msGsd: number | null;
-  node: 'descending' | 'ascending' | null;
-  nodeLocalTime: string | null;
   sortOrder: number;
-  caps: Capability[];
 }
 
 /** Any fixed number: servers starting together on one database seed one after another. */
@@ -104,7 +91,14 @@ export class CatalogueRepository {
    */
   async upsertConstellation(groups: SatelliteGroupSeed[], satellites: SatelliteSeed[]): Promise<void> {
     const groupsJson = JSON.stringify(groups);
-    const satellitesJson = JSON.stringify(satellites);
+    // The node's local time is two columns.
+    const satellitesJson = JSON.stringify(
+      satellites.map(({ localTimeOfNode, ...s }) => ({
+        ...s,
+        node: localTimeOfNode?.node ?? null,
+        nodeLocalTime: localTimeOfNode?.time ?? null,
+      })),
+    );
     const groupRecord = `jsonb_to_recordset($1::jsonb) AS x("category" text, "resolutionId" int, "sortOrder" int)`;
     const satelliteRecord = `jsonb_to_recordset($1::jsonb) AS x(
       "noradId" int, "name" text, "category" text, "operator" text, "taskable" boolean, "status" text,

@@ -62,24 +62,7 @@ export class CatalogueService {
             `satellite "${s.name}" (NORAD ${s.noradId}) has no capability; kept in the catalogue`,
           );
         }
-        satellites.push({
-          noradId: s.noradId,
-          name: s.name,
-          category: group.category,
-          operator: s.operator,
-          taskable: s.taskable,
-          status: s.status,
-          launchDate: s.launchDate,
-          altitudeKm: s.altitudeKm,
-          swathKm: s.swathKm,
-          maxOffNadirDeg: s.maxOffNadirDeg,
-          panGsd: s.panGsd,
-          msGsd: s.msGsd,
-          node: s.localTimeOfNode?.node ?? null,
-          nodeLocalTime: s.localTimeOfNode?.time ?? null,
-          sortOrder: sortOrder++,
-          caps: s.caps,
-        });
+        satellites.push({ ...s, category: group.category, sortOrder: sortOrder++ });
       }
     }
 

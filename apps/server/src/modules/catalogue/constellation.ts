@@ -1,4 +1,5 @@
-import type { Capability, SatelliteStatus } from '@satportal/contract';
+import type { Capability } from '@satportal/contract';
+import type { SatelliteFacts } from './satellite';
 
 /**
  * The default constellation (DESIGN §5, issue 3): real satellites with their
@@ -21,21 +22,8 @@ import type { Capability, SatelliteStatus } from '@satportal/contract';
  *   same order as the satellite's class; correct them here when a source is found.
  */
 
-export interface ConstellationSatellite {
-  name: string;
-  noradId: number;
-  operator: string;
-  taskable: boolean;
-  status: SatelliteStatus;
-  launchDate: string | null;
-  altitudeKm: number;
-  swathKm: number;
-  maxOffNadirDeg: number;
-  panGsd: number | null;
-  msGsd: number | null;
-  localTimeOfNode: { node: 'descending' | 'ascending'; time: string } | null;
-  caps: Capability[];
-}
+/** The constellation's satellites are the catalogue's one satellite shape (`satellite.ts`). */
+export type ConstellationSatellite = SatelliteFacts;
 
 export interface ConstellationGroup {
   /** The satellite group's name (spec `category`). */
