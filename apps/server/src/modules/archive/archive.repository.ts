@@ -391,6 +391,15 @@ function sceneCoverage(page: string, g: string, area: string, { grid }: Overlay)
           END`;
 }
 
+/** What both page statements start from: the parameters, the AOI and its area, the filter, the sort. */
+function searchPlan(area: SearchArea, filter: SceneFilter, sort: SearchSort, overlay: Overlay) {
+  const p = new Params();
+  const g = p.add(area.aoi, '::geometry');
+  const a = p.add(area.areaKm2, '::float8');
+  const where = [whereOf(p, filter, g, a, area.snapshot, overlay)];
+  return { p, g, a, where, key: sortExpressions[sort.key](sort.desc), dir: sort.desc ? 'DESC' : 'ASC' };
+}
+
 /**
  * The first page and the summary in one statement (exported for EXPLAIN): the matches are read
  * once into `m` (id, footprint, area, sort key); the page's rows are read by id. Always one row
@@ -404,15 +413,10 @@ export function firstPageQuery(
   offset: number,
   overlay: Overlay,
 ) {
-  const p = new Params();
-  const g = p.add(area.aoi, '::geometry');
-  const a = p.add(area.areaKm2, '::float8');
-  const where = whereOf(p, filter, g, a, area.snapshot, overlay);
-  const key = sortExpressions[sort.key](sort.desc);
-  const dir = sort.desc ? 'DESC' : 'ASC';
+  const { p, g, a, where, key, dir } = searchPlan(area, filter, sort, overlay);
   const text = `WITH m AS MATERIALIZED (
        SELECT s.id, s.footprint::geometry AS f, s.area_km2, ${key} AS sort_key FROM scenes s
-        WHERE ${where}
+        WHERE ${where.join('\n        AND ')}
      ),
      summary AS (
        SELECT (SELECT count(*)::int FROM m) AS match_count, ${unionCoverage(g, a, overlay)} AS union_coverage
@@ -443,12 +447,7 @@ export function pageQuery(
   position: PagePosition,
   overlay: Overlay,
 ) {
-  const p = new Params();
-  const g = p.add(area.aoi, '::geometry');
-  const a = p.add(area.areaKm2, '::float8');
-  const where = [whereOf(p, filter, g, a, area.snapshot, overlay)];
-  const key = sortExpressions[sort.key](sort.desc);
-  const dir = sort.desc ? 'DESC' : 'ASC';
+  const { p, g, a, where, key, dir } = searchPlan(area, filter, sort, overlay);
   if ('after' in position) {
     const after = p.add(position.after.key, `::${sortType[sort.key]}`);
     where.push(`(${key}, s.id) ${sort.desc ? '<' : '>'} (${after}, ${p.add(position.after.id)})`);
