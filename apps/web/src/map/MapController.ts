@@ -1,72 +1,45 @@
 import 'ol/ol.css';
 import './map.css';
-import Collection from 'ol/Collection';
 import Attribution from 'ol/control/Attribution';
-import type Feature from 'ol/Feature';
 import type { Geometry } from 'ol/geom';
-import LineString from 'ol/geom/LineString';
 import Point from 'ol/geom/Point';
-import Polygon from 'ol/geom/Polygon';
-import type Draw from 'ol/interaction/Draw';
-import type { DrawEvent } from 'ol/interaction/Draw';
-import type Modify from 'ol/interaction/Modify';
-import type Layer from 'ol/layer/Layer';
-import type TileLayer from 'ol/layer/Tile';
-import type VectorLayer from 'ol/layer/Vector';
 import OlMap from 'ol/Map';
-import Overlay from 'ol/Overlay';
-import { fromLonLat, toLonLat } from 'ol/proj';
-import type VectorSource from 'ol/source/Vector';
-import type XYZ from 'ol/source/XYZ';
+import { fromLonLat } from 'ol/proj';
 import { type Deferred, deferred } from './deferred';
 import { TypedEmitter, type Unsubscribe } from './events';
-import { geodesicAreaKm2, geodesicLengthKm } from './geodesy';
-import { createDrawInteraction, createModifyInteraction } from './interactions/drawing';
+import { DrawingController } from './interactions/drawingController';
 import { createNavigationInteractions } from './interactions/navigation';
-import {
-  areaColours,
-  createShapeLayer,
-  drawnPolygonGeoJson,
-  drawnStyle,
-  lonLatsOf,
-  measureStyle,
-  poiFeature,
-  poiStyle,
-  savedAreaFeature,
-  savedAreaStyle,
-  sketchStyle,
-} from './layers/areas';
-import {
-  type BaseMapDefinition,
-  baseMapCatalogue,
-  defaultBaseMapId,
-  optionsOf,
-  type TileSpec,
-} from './layers/baseMaps';
+import { ShownAreas } from './layers/areas';
+import { type BaseMapDefinition, baseMapCatalogue, defaultBaseMapId, optionsOf } from './layers/baseMaps';
 import { createNaturalEarthLayer } from './layers/naturalEarth';
 import type { PassLayer } from './layers/passes';
-import { createSearchedPointLayer } from './layers/searchedPoint';
-import { createTileLayer } from './layers/tileLayers';
+import { SearchedPointMarker } from './layers/searchedPoint';
+import { BaseMapTiles } from './layers/tileLayers';
 import type { SceneLayers } from './scenes';
 import type {
   AnchorTarget,
   BaseMapId,
   CurrentAoi,
   DrawingTool,
-  DrawnPolygon,
   LatLon,
   MapConfig,
   MapEvents,
   MapState,
-  Measurement,
   PassFootprint,
   PoiMark,
   QuicklookAccess,
   SavedArea,
   SceneFootprint,
-  ViewState,
 } from './types';
-import { createWorkspaceView, latLonAt, zoomForSearchedPoint } from './view';
+import {
+  centreOn,
+  createWorkspaceView,
+  fitExtent,
+  latLonAt,
+  viewStateOf,
+  zoomBy,
+  zoomForSearchedPoint,
+} from './view';
 
 /** Stacking order of the map's layers; later issues put footprints between labels and saved areas. */
 const LayerZ = {
@@ -82,14 +55,8 @@ const LayerZ = {
   searchedPoint: 90,
 } as const;
 
-const zoomAnimationMs = 250;
-const searchAnimationMs = 250;
-const fitAnimationMs = 300;
 /** Fit padding of spec 000 §2: 200 px (a POI), 300 px around an AOI. */
 export const fitPadding = { default: 200, aoi: 300 } as const;
-
-/** Keys inside these elements belong to the element (a name being typed), not to the drawing tools. */
-const typingTargets = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
 
 /**
  * The map engine of the workspace. React creates one per map element and talks to it only
@@ -100,27 +67,14 @@ export class MapController {
   private readonly emitter = new TypedEmitter<MapEvents>();
   private readonly map: OlMap;
   private readonly catalogue: readonly BaseMapDefinition[];
-  /** Online layers are built on first use, so a base map never chosen never loads a tile. */
-  private readonly tileLayers = new Map<string, TileLayer<XYZ>>();
+  private readonly tiles: BaseMapTiles;
   private readonly detach: Array<() => void> = [];
   private baseMap: BaseMapId;
   private labelsVisible = true;
-  private searchedPoint: { position: LatLon; layer: Layer } | null = null;
-  private readonly savedAreas: VectorLayer<VectorSource>;
-  private readonly pois: VectorLayer<VectorSource>;
-  /** What the tools drew: not wrapped, so a shape drawn across ±180° stays whole while edited. */
-  private readonly drawing: VectorLayer<VectorSource>;
-  private readonly measure: VectorLayer<VectorSource>;
-  private tool: DrawingTool | null = null;
-  private draw: Draw | null = null;
-  private modify: Modify | null = null;
-  private drawnPolygon: { feature: Feature; savedId: number | null } | null = null;
-  private drawnPoint: Feature | null = null;
-  private measurement: { feature: Feature; value: Measurement } | null = null;
-  /** Marks the measurement being drawn as finished (set while one is drawn). */
-  private finishMeasurement: (() => void) | null = null;
-  private current: CurrentAoi | null = null;
-  private readonly anchors = new Set<{ overlay: Overlay; target: AnchorTarget }>();
+  private readonly searchedPoint: SearchedPointMarker;
+  private readonly shown: ShownAreas;
+  /** The drawing and measuring tools, the drawn shapes and the current AOI. */
+  private readonly drawing: DrawingController;
   /**
    * The archive results' footprints and quicklooks, and the tasking prediction's pass footprints:
    * built on first use, their code (WebGL among it) loaded then, so the map's first paint waits for none of it.
@@ -139,11 +93,12 @@ export class MapController {
       interactions: createNavigationInteractions(),
       layers: [createNaturalEarthLayer(config.naturalEarthUrl, LayerZ.naturalEarth)],
     });
-    this.savedAreas = createShapeLayer('saved-areas', LayerZ.savedAreas, savedAreaStyle);
-    this.pois = createShapeLayer('pois', LayerZ.pois, poiStyle);
-    this.drawing = createShapeLayer('drawing', LayerZ.drawing, drawnStyle(), false);
-    this.measure = createShapeLayer('measure', LayerZ.measure, measureStyle(), false);
-    for (const layer of [this.savedAreas, this.pois, this.drawing, this.measure]) this.map.addLayer(layer);
+    this.tiles = new BaseMapTiles(this.map, LayerZ);
+    this.searchedPoint = new SearchedPointMarker(this.map, LayerZ.searchedPoint);
+    this.shown = new ShownAreas(this.map, LayerZ);
+    this.drawing = new DrawingController(this.map, LayerZ, (type, payload) =>
+      this.emitter.emit(type, payload),
+    );
     this.showBaseMap();
     this.listen();
     const failed = (error: unknown) => console.error('map: a part of the map failed to load', error);
@@ -153,7 +108,7 @@ export class MapController {
         const layers = new SceneLayers(
           this.map,
           (type, payload) => this.emitter.emit(type, payload),
-          () => this.tool === null,
+          () => this.drawing.state.tool === null,
         );
         this.detach.push(() => layers.dispose());
         return layers;
@@ -179,20 +134,20 @@ export class MapController {
 
   getState(): MapState {
     return {
-      view: this.viewState(),
+      view: viewStateOf(this.map.getView()),
       baseMap: this.baseMap,
       labelsVisible: this.labelsVisible,
       baseMaps: optionsOf(this.catalogue),
-      searchedPoint: this.searchedPoint ? { ...this.searchedPoint.position } : null,
+      searchedPoint: this.searchedPoint.position(),
     };
   }
 
   zoomIn() {
-    this.zoomBy(1);
+    zoomBy(this.map.getView(), 1);
   }
 
   zoomOut() {
-    this.zoomBy(-1);
+    zoomBy(this.map.getView(), -1);
   }
 
   setBaseMap(id: BaseMapId) {
@@ -215,19 +170,14 @@ export class MapController {
    */
   showSearchedPoint(point: LatLon) {
     const position = { lat: point.lat, lon: point.lon };
-    this.removeSearchedPointLayer();
-    const layer = createSearchedPointLayer(position, LayerZ.searchedPoint);
-    this.map.addLayer(layer);
-    this.searchedPoint = { position, layer };
-    this.centreOn(position);
+    this.searchedPoint.show(position);
+    centreOn(this.map.getView(), position);
     this.emitter.emit('searchedPointChanged', { ...position });
   }
 
   /** Remove the coordinate-search mark (the view stays where it is). */
   clearSearchedPoint() {
-    if (!this.searchedPoint) return;
-    this.removeSearchedPointLayer();
-    this.emitter.emit('searchedPointChanged', null);
+    if (this.searchedPoint.remove()) this.emitter.emit('searchedPointChanged', null);
   }
 
   // ── Saved areas and POIs (the AOI and POI centres' "view") ────────────────────────────────────
@@ -239,43 +189,38 @@ export class MapController {
    */
   showSavedArea(area: SavedArea, options: { fit?: boolean } = {}): 'shown' | 'alreadyShown' {
     if (this.isSavedAreaShown(area.id)) return 'alreadyShown';
-    const feature = savedAreaFeature(area);
-    this.savedAreas.getSource()?.addFeature(feature);
-    this.setCurrent({ id: area.id, name: area.name, geojson: area.geojson });
-    if (options.fit ?? true) this.fitTo(feature.getGeometry(), fitPadding.aoi);
+    const geometry = this.shown.addArea(area);
+    const { id, name, geojson } = area;
+    this.drawing.dispatch({ type: 'savedAreaShown', area: { id, name, geojson } });
+    if (options.fit ?? true) this.fitTo(geometry, fitPadding.aoi);
     return 'shown';
   }
 
   hideSavedArea(id: number) {
-    const source = this.savedAreas.getSource();
-    const feature = source?.getFeatureById(id);
-    if (feature) source?.removeFeature(feature);
-    if (this.current?.id === id && this.drawnPolygon?.savedId !== id) this.setCurrent(null);
+    this.shown.removeArea(id);
+    this.drawing.dispatch({ type: 'savedAreaHidden', id });
   }
 
   /** True when the AOI is on the map: shown from the tree, or just drawn and saved under that id. */
   isSavedAreaShown(id: number): boolean {
-    return Boolean(this.savedAreas.getSource()?.getFeatureById(id)) || this.drawnPolygon?.savedId === id;
+    return this.shown.hasArea(id) || this.drawing.state.polygon?.savedId === id;
   }
 
   clearSavedAreas() {
-    this.savedAreas.getSource()?.clear();
-    if (this.current?.id != null && this.drawnPolygon?.savedId !== this.current.id) this.setCurrent(null);
+    this.shown.clearAreas();
+    this.drawing.dispatch({ type: 'savedAreasCleared' });
   }
 
   /** Mark a saved POI (replacing an earlier mark of the same id) and fit to it (200 px) unless `fit` is false. */
   showPoi(poi: PoiMark, options: { fit?: boolean } = {}) {
-    this.hidePoi(poi.id);
-    this.pois.getSource()?.addFeature(poiFeature(poi));
+    this.shown.putPoi(poi);
     // A point fitted with even padding is centred; the zoom goes to 10 unless already 8 or more.
     const zoom = zoomForSearchedPoint(this.map.getView().getZoom());
     if (options.fit ?? true) this.fitTo(new Point(fromLonLat([poi.lon, poi.lat])), fitPadding.default, zoom);
   }
 
   hidePoi(id: number) {
-    const source = this.pois.getSource();
-    const feature = source?.getFeatureById(id);
-    if (feature) source?.removeFeature(feature);
+    this.shown.removePoi(id);
   }
 
   // ── Archive results: footprints, outlines and quicklooks (issue 5) ───────────────────────────
@@ -335,10 +280,7 @@ export class MapController {
     this.scenes.run(
       (layers) => {
         const extent = layers.commonExtentOf(sceneIds);
-        if (!extent) return;
-        const view = this.map.getView();
-        if (view.getAnimating()) view.cancelAnimations();
-        view.fit(extent, { padding: options.padding, duration: fitAnimationMs, maxZoom: options.maxZoom });
+        if (extent) fitExtent(this.map.getView(), extent, options.padding, options.maxZoom);
       },
       { start: false },
     );
@@ -358,13 +300,14 @@ export class MapController {
 
   /** The AOI the next archive search uses: the last drawn polygon or the last saved area shown. */
   getCurrentAoi(): CurrentAoi | null {
-    return this.current ? { ...this.current } : null;
+    const current = this.drawing.state.current;
+    return current ? { ...current } : null;
   }
 
-  // ── Drawing and measuring tools ───────────────────────────────────────────────────────────────
+  // ── Drawing and measuring tools (interactions/drawingMachine: the rules) ─────────────────────
 
   getTool(): DrawingTool | null {
-    return this.tool;
+    return this.drawing.state.tool;
   }
 
   /**
@@ -372,52 +315,22 @@ export class MapController {
    * the measuring tools stay on, each new measurement replacing the last. Esc ends any tool.
    */
   startTool(tool: DrawingTool | null) {
-    if (this.draw) {
-      this.draw.abortDrawing();
-      this.map.removeInteraction(this.draw);
-      this.draw = null;
-    }
-    // An unfinished measurement goes with its tool; another measuring tool starts afresh.
-    const unfinished = this.measurement && !this.measurement.value.finished;
-    if (unfinished || (isMeasuring(tool) && tool !== this.tool)) this.clearMeasurement();
-    this.tool = tool;
-    if (tool) {
-      const [colour, fill] = isMeasuring(tool)
-        ? [areaColours.measure, areaColours.measureFill]
-        : [areaColours.drawn, areaColours.drawnFill];
-      const target = isMeasuring(tool) ? this.measure : this.drawing;
-      this.draw = createDrawInteraction(tool, target.getSource() as VectorSource, sketchStyle(colour, fill));
-      this.draw.on('drawstart', (event) => this.onDrawStart(event));
-      this.draw.on('drawend', (event) => this.onDrawEnd(event));
-      this.map.addInteraction(this.draw);
-    }
-    // Reshaping the drawn polygon only while no tool holds the pointer.
-    this.modify?.setActive(tool === null);
-    const viewport = this.map.getViewport();
-    if (viewport) viewport.style.cursor = tool ? 'crosshair' : '';
-    this.emitter.emit('toolChanged', tool);
+    this.drawing.dispatch({ type: 'startTool', tool });
   }
 
   /** Remove everything the tools drew: the polygon (if it is the current AOI, there is none then), point and measurement. */
   deleteDrawing() {
-    this.startTool(null);
-    this.removeDrawnPolygon();
-    this.clearDrawnPoint();
-    this.clearMeasurement();
+    this.drawing.dispatch({ type: 'deleteDrawing' });
   }
 
   /** Remove the drawn point (its POI was deleted, or the popup was dismissed). */
   clearDrawnPoint() {
-    if (!this.drawnPoint) return;
-    this.drawing.getSource()?.removeFeature(this.drawnPoint);
-    this.drawnPoint = null;
-    this.updateAnchors();
-    this.emitter.emit('pointDrawn', null);
+    this.drawing.dispatch({ type: 'clearPoint' });
   }
 
   /** Whether the drawn polygon is in modify mode (its corners and edges can be dragged). */
   isAoiModifiable(): boolean {
-    return this.modify !== null;
+    return this.drawing.state.modifiable;
   }
 
   /**
@@ -425,17 +338,12 @@ export class MapController {
    * and clicks and drags on its scenes cannot reshape it. Drawing a new polygon enters it again.
    */
   endAoiModify() {
-    if (!this.modify) return;
-    this.map.removeInteraction(this.modify);
-    this.modify = null;
-    this.emitter.emit('aoiModifiableChanged', false);
+    this.drawing.dispatch({ type: 'endModify' });
   }
 
   /** The drawn polygon was saved as this AOI: it stays on the map as the current AOI. */
   markDrawnPolygonSaved(aoi: { id: number; name: string }) {
-    if (!this.drawnPolygon) return;
-    this.drawnPolygon.savedId = aoi.id;
-    this.setCurrent({ id: aoi.id, name: aoi.name, geojson: this.drawnPolygonValue().geojson });
+    this.drawing.markPolygonSaved(aoi);
   }
 
   /**
@@ -443,238 +351,31 @@ export class MapController {
    * while there is none). The element is moved into the map; call the returned function to take it out.
    */
   anchor(element: HTMLElement, target: AnchorTarget): Unsubscribe {
-    const overlay = new Overlay({
-      element,
-      positioning: target === 'drawnPolygon' ? 'center-center' : 'bottom-center',
-      offset: target === 'drawnPolygon' ? [0, 0] : [0, -14],
-      // The popup of the drawn point takes its own clicks; tips let clicks through to the tools.
-      stopEvent: target === 'drawnPoint',
-    });
-    const entry = { overlay, target };
-    this.anchors.add(entry);
-    this.map.addOverlay(overlay);
-    this.updateAnchors();
-    return () => {
-      this.anchors.delete(entry);
-      this.map.removeOverlay(overlay);
-    };
+    return this.drawing.anchor(element, target);
   }
 
   dispose() {
-    this.startTool(null);
+    this.drawing.dispose();
     for (const off of this.detach.splice(0)) off();
     this.emitter.clear();
     this.map.setTarget(undefined);
     this.map.dispose();
   }
 
-  private onDrawStart(event: DrawEvent) {
-    if (!isMeasuring(this.tool)) return;
-    this.clearMeasurement();
-    const kind = this.tool === 'measureLength' ? 'length' : 'area';
-    const feature = event.feature;
-    const update = (finished: boolean) => {
-      this.measurement = { feature, value: { kind, value: measured(feature.getGeometry()), finished } };
-      this.updateAnchors();
-      this.emitter.emit('measureChanged', { ...this.measurement.value });
-    };
-    feature.getGeometry()?.on('change', () => update(false));
-    this.finishMeasurement = () => update(true);
-    update(false);
-  }
-
-  private onDrawEnd(event: DrawEvent) {
-    const feature = event.feature;
-    switch (this.tool) {
-      case 'polygon': {
-        this.removeDrawnPolygon();
-        this.drawnPolygon = { feature, savedId: null };
-        this.modify = createModifyInteraction(
-          new Collection([feature]),
-          sketchStyle(areaColours.drawn, areaColours.drawnFill),
-        );
-        this.modify.on('modifyend', () => this.onPolygonChanged(true));
-        this.map.addInteraction(this.modify);
-        this.emitter.emit('aoiModifiableChanged', true);
-        this.onPolygonChanged(false);
-        this.endToolAfterDraw();
-        break;
-      }
-      case 'point': {
-        this.clearDrawnPoint();
-        this.drawnPoint = feature;
-        const coordinate = (feature.getGeometry() as Point).getCoordinates();
-        const position = toLonLat(coordinate);
-        const pixel = this.map.getPixelFromCoordinate(coordinate) ?? [0, 0];
-        this.updateAnchors();
-        this.emitter.emit('pointDrawn', {
-          lat: position[1] ?? 0,
-          lon: position[0] ?? 0,
-          pixel: [pixel[0] ?? 0, pixel[1] ?? 0],
-        });
-        this.endToolAfterDraw();
-        break;
-      }
-      default:
-        this.finishMeasurement?.();
-        this.finishMeasurement = null;
-    }
-  }
-
-  /** Draw adds the feature to its source after `drawend`: the tool ends once that is done. */
-  private endToolAfterDraw() {
-    setTimeout(() => {
-      if (this.tool === 'polygon' || this.tool === 'point') this.startTool(null);
-    });
-  }
-
-  private drawnPolygonValue(modified = false): DrawnPolygon {
-    const geometry = this.drawnPolygon?.feature.getGeometry() as Polygon | undefined;
-    const ring = geometry?.getCoordinates()[0] ?? [];
-    const geojson = drawnPolygonGeoJson(ring);
-    return { geojson, areaKm2: geodesicAreaKm2(geojson), modified };
-  }
-
-  /** A new or reshaped polygon is the current AOI, unsaved: a reshape must be saved again. */
-  private onPolygonChanged(modified: boolean) {
-    if (!this.drawnPolygon) return;
-    this.drawnPolygon.savedId = null;
-    const value = this.drawnPolygonValue(modified);
-    this.updateAnchors();
-    this.emitter.emit('polygonDrawn', value);
-    this.setCurrent({ id: null, name: null, geojson: value.geojson });
-  }
-
-  private removeDrawnPolygon() {
-    this.endAoiModify();
-    if (!this.drawnPolygon) return;
-    this.drawing.getSource()?.removeFeature(this.drawnPolygon.feature);
-    const wasCurrent =
-      this.current && (this.current.id === null || this.current.id === this.drawnPolygon.savedId);
-    this.drawnPolygon = null;
-    this.updateAnchors();
-    this.emitter.emit('polygonDrawn', null);
-    if (wasCurrent) this.setCurrent(null);
-  }
-
-  private clearMeasurement() {
-    this.measure.getSource()?.clear();
-    this.finishMeasurement = null;
-    if (!this.measurement) return;
-    this.measurement = null;
-    this.updateAnchors();
-    this.emitter.emit('measureChanged', null);
-  }
-
-  private setCurrent(current: CurrentAoi | null) {
-    this.current = current;
-    this.emitter.emit('currentAoiChanged', current ? { ...current } : null);
-  }
-
-  /** Where each anchored element stands: beside the shape it belongs to, or hidden. */
-  private updateAnchors() {
-    for (const { overlay, target } of this.anchors) overlay.setPosition(this.anchorPosition(target));
-  }
-
-  private anchorPosition(target: AnchorTarget): number[] | undefined {
-    if (target === 'drawnPolygon') {
-      const geometry = this.drawnPolygon?.feature.getGeometry() as Polygon | undefined;
-      return geometry?.getInteriorPoint().getCoordinates().slice(0, 2);
-    }
-    if (target === 'drawnPoint')
-      return (this.drawnPoint?.getGeometry() as Point | undefined)?.getCoordinates();
-    const geometry = this.measurement?.feature.getGeometry();
-    if (geometry instanceof LineString) return geometry.getLastCoordinate();
-    if (geometry instanceof Polygon) {
-      const ring = geometry.getCoordinates()[0] ?? [];
-      // The sketch ring ends with the vertex under the pointer, then the closing copy of the first.
-      return ring[ring.length - 2] ?? ring[0];
-    }
-    return undefined;
-  }
-
   private fitTo(geometry: Geometry | undefined, padding: number, maxZoom = 18) {
-    if (!geometry) return;
-    const view = this.map.getView();
-    if (view.getAnimating()) view.cancelAnimations();
-    view.fit(geometry.getExtent(), {
-      padding: [padding, padding, padding, padding],
-      duration: fitAnimationMs,
-      maxZoom,
-    });
-  }
-
-  /** Centre on a position, zooming in to 10 unless already at 8 or closer (as a coordinate search). */
-  private centreOn(position: LatLon) {
-    const view = this.map.getView();
-    if (view.getAnimating()) view.cancelAnimations();
-    view.animate({
-      center: fromLonLat([position.lon, position.lat]),
-      zoom: zoomForSearchedPoint(view.getZoom()),
-      duration: searchAnimationMs,
-    });
-  }
-
-  private onKeyDown(event: KeyboardEvent) {
-    const target = (event.target as HTMLElement | null)?.tagName ?? '';
-    if (!this.tool || typingTargets.has(target)) return;
-    if (event.key === 'Escape') this.startTool(null);
-    // Enter on a focused button is that button's click (a tool button toggles its tool).
-    else if (event.key === 'Enter' && target !== 'BUTTON') this.draw?.finishDrawing();
-    else if (event.key === 'Backspace') this.draw?.removeLastPoint();
-  }
-
-  private removeSearchedPointLayer() {
-    if (!this.searchedPoint) return;
-    this.map.removeLayer(this.searchedPoint.layer);
-    this.searchedPoint.layer.dispose();
-    this.searchedPoint = null;
-  }
-
-  private zoomBy(delta: number) {
-    const view = this.map.getView();
-    const zoom = view.getZoom();
-    if (zoom === undefined) return;
-    // Repeated clicks continue from where the running animation would have ended.
-    if (view.getAnimating()) view.cancelAnimations();
-    view.animate({ zoom: view.getConstrainedZoom(Math.round(zoom) + delta), duration: zoomAnimationMs });
-  }
-
-  private viewState(): ViewState {
-    const view = this.map.getView();
-    const [lon = 0, lat = 0] = toLonLat(view.getCenter() ?? [0, 0]);
-    return {
-      zoom: view.getZoom() ?? 0,
-      minZoom: view.getMinZoom(),
-      maxZoom: view.getMaxZoom(),
-      center: { lat, lon },
-    };
-  }
-
-  private tileLayer(spec: TileSpec, zIndex: number): TileLayer<XYZ> {
-    let layer = this.tileLayers.get(spec.id);
-    if (!layer) {
-      layer = createTileLayer(spec, zIndex);
-      this.tileLayers.set(spec.id, layer);
-      this.map.addLayer(layer);
-    }
-    return layer;
+    if (geometry) fitExtent(this.map.getView(), geometry.getExtent(), padding, maxZoom);
   }
 
   /** Show the chosen base map's tiles (and labels, if wanted) and hide every other online layer. */
   private showBaseMap() {
-    const wanted = new Set<string>();
-    const chosen = this.catalogue.find((b) => b.id === this.baseMap);
-    for (const spec of chosen?.tiles ?? [])
-      wanted.add(this.tileLayer(spec, LayerZ.baseTiles).get('tileSpecId'));
-    if (chosen?.labelOverlay && this.labelsVisible) {
-      wanted.add(this.tileLayer(chosen.labelOverlay, LayerZ.labels).get('tileSpecId'));
-    }
-    for (const [id, layer] of this.tileLayers) layer.setVisible(wanted.has(id));
+    this.tiles.show(
+      this.catalogue.find((b) => b.id === this.baseMap),
+      this.labelsVisible,
+    );
   }
 
   private listen() {
-    const onMoveEnd = () => this.emitter.emit('viewChanged', this.viewState());
+    const onMoveEnd = () => this.emitter.emit('viewChanged', viewStateOf(this.map.getView()));
     const onPointerMove = (event: { coordinate: number[] }) =>
       this.emitter.emit('pointerMoved', latLonAt(event.coordinate));
     const onPointerLeave = () => this.emitter.emit('pointerMoved', null);
@@ -685,9 +386,6 @@ export class MapController {
       () => this.map.un('moveend', onMoveEnd),
       () => this.map.un('pointermove', onPointerMove),
     );
-    const onKeyDown = (event: KeyboardEvent) => this.onKeyDown(event);
-    document.addEventListener('keydown', onKeyDown);
-    this.detach.push(() => document.removeEventListener('keydown', onKeyDown));
     const viewport = this.map.getViewport();
     if (viewport) {
       viewport.addEventListener('pointerleave', onPointerLeave);
@@ -695,17 +393,3 @@ export class MapController {
     }
   }
 }
-
-/** The geodesic size of a measurement sketch: km along a line, km² inside a polygon. */
-function measured(geometry: Geometry | undefined): number {
-  if (geometry instanceof LineString) return geodesicLengthKm(lonLatsOf(geometry.getCoordinates()));
-  if (geometry instanceof Polygon) {
-    return geodesicAreaKm2({
-      type: 'Polygon',
-      coordinates: geometry.getCoordinates().map((r) => lonLatsOf(r)),
-    });
-  }
-  return 0;
-}
-
-const isMeasuring = (tool: DrawingTool | null) => tool === 'measureLength' || tool === 'measureArea';

@@ -1,6 +1,6 @@
 import { fromLonLat, get as getProjection, toLonLat } from 'ol/proj';
 import View from 'ol/View';
-import type { LatLon } from './types';
+import type { LatLon, ViewState } from './types';
 
 /** The opening view of the workspace (spec 000 §2). */
 export const initialView = {
@@ -56,4 +56,52 @@ export const searchZoom = { keepFrom: 8, target: 10 } as const;
 /** The zoom a coordinate search ends at: the current one when already close enough, else 10. */
 export function zoomForSearchedPoint(currentZoom: number | undefined): number {
   return currentZoom !== undefined && currentZoom >= searchZoom.keepFrom ? currentZoom : searchZoom.target;
+}
+
+const zoomAnimationMs = 250;
+const searchAnimationMs = 250;
+const fitAnimationMs = 300;
+
+/** The view's zoom, its limits and its centre (as the controller reports them). */
+export function viewStateOf(view: View): ViewState {
+  const [lon = 0, lat = 0] = toLonLat(view.getCenter() ?? [0, 0]);
+  return {
+    zoom: view.getZoom() ?? 0,
+    minZoom: view.getMinZoom(),
+    maxZoom: view.getMaxZoom(),
+    center: { lat, lon },
+  };
+}
+
+/** One whole zoom level in or out; repeated clicks continue from where the running animation would have ended. */
+export function zoomBy(view: View, delta: number) {
+  const zoom = view.getZoom();
+  if (zoom === undefined) return;
+  if (view.getAnimating()) view.cancelAnimations();
+  view.animate({ zoom: view.getConstrainedZoom(Math.round(zoom) + delta), duration: zoomAnimationMs });
+}
+
+/** Centre on a position, zooming in to 10 unless already at 8 or closer (as a coordinate search). */
+export function centreOn(view: View, position: LatLon) {
+  if (view.getAnimating()) view.cancelAnimations();
+  view.animate({
+    center: fromLonLat([position.lon, position.lat]),
+    zoom: zoomForSearchedPoint(view.getZoom()),
+    duration: searchAnimationMs,
+  });
+}
+
+/** Fit the view to an extent with padding (one number for all sides, or top, right, bottom, left), no closer than `maxZoom`. */
+export function fitExtent(
+  view: View,
+  extent: number[],
+  padding: number | [number, number, number, number],
+  maxZoom: number,
+) {
+  if (view.getAnimating()) view.cancelAnimations();
+  view.fit(extent, {
+    padding: typeof padding === 'number' ? [padding, padding, padding, padding] : padding,
+    duration: fitAnimationMs,
+    maxZoom,
+  });
 }

@@ -3,6 +3,7 @@ import Feature from 'ol/Feature';
 import MultiPolygon from 'ol/geom/MultiPolygon';
 import Point from 'ol/geom/Point';
 import VectorLayer from 'ol/layer/Vector';
+import type OlMap from 'ol/Map';
 import { fromLonLat, transform } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
 import { Circle, Fill, Stroke, Style, Text } from 'ol/style';
@@ -169,4 +170,52 @@ export function drawnPolygonGeoJson(
   const closed =
     first && last && (first[0] !== last[0] || first[1] !== last[1]) ? [...lonLat, first] : lonLat;
   return { type: 'Polygon', coordinates: [ringIntoWorld(withShortSteps(closed))] };
+}
+
+/** The saved AOIs and POIs shown on a map (the AOI and POI centres' "view"), each by its id. */
+export class ShownAreas {
+  private readonly areas: VectorLayer<VectorSource>;
+  private readonly pois: VectorLayer<VectorSource>;
+
+  constructor(map: Pick<OlMap, 'addLayer'>, zIndex: { savedAreas: number; pois: number }) {
+    this.areas = createShapeLayer('saved-areas', zIndex.savedAreas, savedAreaStyle);
+    this.pois = createShapeLayer('pois', zIndex.pois, poiStyle);
+    map.addLayer(this.areas);
+    map.addLayer(this.pois);
+  }
+
+  hasArea(id: number): boolean {
+    return Boolean(this.areas.getSource()?.getFeatureById(id));
+  }
+
+  /** Draw a saved AOI; its geometry in the map's projection, to fit the view to. */
+  addArea(area: SavedArea): MultiPolygon | undefined {
+    const feature = savedAreaFeature(area);
+    this.areas.getSource()?.addFeature(feature);
+    return feature.getGeometry();
+  }
+
+  removeArea(id: number) {
+    removeById(this.areas, id);
+  }
+
+  clearAreas() {
+    this.areas.getSource()?.clear();
+  }
+
+  /** Mark a POI, replacing an earlier mark of the same id. */
+  putPoi(poi: PoiMark) {
+    this.removePoi(poi.id);
+    this.pois.getSource()?.addFeature(poiFeature(poi));
+  }
+
+  removePoi(id: number) {
+    removeById(this.pois, id);
+  }
+}
+
+function removeById(layer: VectorLayer<VectorSource>, id: number) {
+  const source = layer.getSource();
+  const feature = source?.getFeatureById(id);
+  if (feature) source?.removeFeature(feature);
 }

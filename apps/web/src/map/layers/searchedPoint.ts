@@ -1,6 +1,8 @@
 import Feature from 'ol/Feature';
 import Point from 'ol/geom/Point';
+import type Layer from 'ol/layer/Layer';
 import VectorLayer from 'ol/layer/Vector';
+import type OlMap from 'ol/Map';
 import { fromLonLat } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
 import { Circle, Fill, Stroke, Style } from 'ol/style';
@@ -43,4 +45,35 @@ export function createSearchedPointLayer(
     zIndex,
     properties: { layerId: 'searched-point' },
   });
+}
+
+/** The coordinate-search marker on a map: at most one, each new search's replacing the last. */
+export class SearchedPointMarker {
+  private mark: { position: LatLon; layer: Layer } | null = null;
+
+  constructor(
+    private readonly map: Pick<OlMap, 'addLayer' | 'removeLayer'>,
+    private readonly zIndex: number,
+  ) {}
+
+  /** Where the marker stands; null without one. */
+  position(): LatLon | null {
+    return this.mark ? { ...this.mark.position } : null;
+  }
+
+  show(position: LatLon) {
+    this.remove();
+    const layer = createSearchedPointLayer(position, this.zIndex);
+    this.map.addLayer(layer);
+    this.mark = { position: { ...position }, layer };
+  }
+
+  /** Take the marker off the map; false when there was none. */
+  remove(): boolean {
+    if (!this.mark) return false;
+    this.map.removeLayer(this.mark.layer);
+    this.mark.layer.dispose();
+    this.mark = null;
+    return true;
+  }
 }
