@@ -1,4 +1,5 @@
 import type { Capability } from '@satportal/contract';
+import { boxPolygon } from '../modules/orbits/footprint';
 import type { SceneInput } from '../modules/scenes/scenes.repository';
 import { type Harness, uniqueName } from './harness';
 
@@ -51,20 +52,7 @@ export async function createTestSatellites(h: Harness, count: number, caps: Capa
 }
 
 /** A longitude/latitude box as a GeoJSON polygon (counter-clockwise). */
-export function box(west: number, south: number, east: number, north: number) {
-  return {
-    type: 'Polygon' as const,
-    coordinates: [
-      [
-        [west, south],
-        [east, south],
-        [east, north],
-        [west, north],
-        [west, south],
-      ],
-    ],
-  };
-}
+export const box = boxPolygon;
 
 /** A polygon whose ring crosses itself (invalid for PostGIS): a bow tie over 0–1° E, 0–1° N. */
 export const bowtie = {

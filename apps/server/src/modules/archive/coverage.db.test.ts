@@ -23,7 +23,7 @@ beforeAll(async () => {
 
 let n = 0;
 /** Stores scenes with the given footprints; answers their ids. */
-async function stored(...footprints: ReturnType<typeof box>[]) {
+async function stored(...footprints: { type: 'Polygon'; coordinates: number[][][] }[]) {
   const scenes = footprints.map((footprint) =>
     scene({ id: `${prefix}-${n++}`, satelliteId: satIds[0]!, footprint }),
   );

@@ -19,6 +19,21 @@ export interface GeoJsonMultiPolygon {
 
 export type Footprint = GeoJsonPolygon | GeoJsonMultiPolygon;
 
+/** A longitude/latitude box as a closed counter-clockwise ring (straight edges in lon/lat). */
+export const boxRing = (west: number, south: number, east: number, north: number): Position[] => [
+  [west, south],
+  [east, south],
+  [east, north],
+  [west, north],
+  [west, south],
+];
+
+/** A longitude/latitude box as a GeoJSON polygon. */
+export const boxPolygon = (west: number, south: number, east: number, north: number): GeoJsonPolygon => ({
+  type: 'Polygon',
+  coordinates: [boxRing(west, south, east, north)],
+});
+
 /** Coordinates are rounded to 1e-6° (≈ 0.1 m): enough for footprints, and compact. */
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 

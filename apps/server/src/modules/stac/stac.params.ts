@@ -1,4 +1,6 @@
 import { hasControlCharacters } from '@satportal/contract';
+import { boxRing } from '../orbits/footprint';
+import { polygonProblem } from '../scenes/storable';
 
 /**
  * The parameters of the STAC API's item search and item lists (STAC API 1.0.0 item-search,
@@ -91,15 +93,7 @@ export function parseDatetime(value: unknown): { from: Date | null; to: Date | n
   return { from, to };
 }
 
-const box = (w: number, s: number, e: number, n: number): number[][][] => [
-  [
-    [w, s],
-    [e, s],
-    [e, n],
-    [w, n],
-    [w, s],
-  ],
-];
+const box = (w: number, s: number, e: number, n: number): number[][][] => [boxRing(w, s, e, n)];
 
 /** `[w, s, e, n]` (or 6 numbers with heights); w > e crosses the antimeridian. */
 export function parseBbox(value: unknown): { type: 'MultiPolygon'; coordinates: number[][][][] } {
@@ -144,7 +138,7 @@ export function parseIntersects(value: unknown): { type: 'MultiPolygon'; coordin
     );
   const isPolygon = (p: unknown) => Array.isArray(p) && p.length >= 1 && p.every(isRing);
   if (geometry?.type === 'Polygon' && isPolygon(geometry.coordinates)) {
-    return { type: 'MultiPolygon', coordinates: [geometry.coordinates as number[][][]] };
+    return checkedArea([geometry.coordinates as number[][][]]);
   }
   if (
     geometry?.type === 'MultiPolygon' &&
@@ -152,9 +146,33 @@ export function parseIntersects(value: unknown): { type: 'MultiPolygon'; coordin
     geometry.coordinates.length &&
     geometry.coordinates.every(isPolygon)
   ) {
-    return { type: 'MultiPolygon', coordinates: geometry.coordinates as number[][][][] };
+    return checkedArea(geometry.coordinates as number[][][][]);
   }
   return bad('intersects must be a GeoJSON Polygon or MultiPolygon');
+}
+
+/**
+ * What the database would refuse with an error (an open ring) or read wrongly (positions out of
+ * range, no area), refused here. The whole world is a fine search area: the STAC API only
+ * intersects on the longitude/latitude plane, it never stores nor measures the area.
+ */
+function checkedArea(coordinates: number[][][][]): { type: 'MultiPolygon'; coordinates: number[][][][] } {
+  for (const polygon of coordinates) {
+    for (const ring of polygon) {
+      for (const [x, y] of ring as [number, number][]) {
+        if (Math.abs(x) > 540 || Math.abs(y) > 90) {
+          bad(`intersects: position ${x},${y} is out of range (longitude within ±540, latitude within ±90)`);
+        }
+      }
+      const first = ring[0]!;
+      const last = ring[ring.length - 1]!;
+      if (first[0] !== last[0] || first[1] !== last[1]) {
+        bad('intersects: a ring must be closed (its last position repeats the first)');
+      }
+    }
+    if (polygonProblem(polygon, false)) bad('intersects: a polygon has no area');
+  }
+  return { type: 'MultiPolygon', coordinates };
 }
 
 function stringList(value: unknown, name: string): string[] | null {

@@ -10,24 +10,9 @@ import {
   tmInverse,
   utmZone,
 } from './projection';
+import { box } from './test-helpers';
 
-const square = (
-  west: number,
-  south: number,
-  east: number,
-  north: number,
-): Extract<Footprint, { type: 'Polygon' }> => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [west, south],
-      [east, south],
-      [east, north],
-      [west, north],
-      [west, south],
-    ],
-  ],
-});
+const square = box;
 
 const mercatorGrid = (
   west: number,

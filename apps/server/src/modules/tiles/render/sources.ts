@@ -28,6 +28,22 @@ export type QuicklookSource =
   | { kind: 'bands'; bands: [BandSource, BandSource, BandSource]; stretch: Stretch }
   | { kind: 'simulated' };
 
+/** A red, green, blue composite: each a file and the sample (band) to read in it. */
+const rgb = (
+  red: [string, number],
+  green: [string, number],
+  blue: [string, number],
+  stretch: Stretch,
+): QuicklookSource => ({
+  kind: 'bands',
+  bands: [red, green, blue].map(([path, sample]) => ({ path, sample })) as [
+    BandSource,
+    BandSource,
+    BandSource,
+  ],
+  stretch,
+});
+
 /** `data/imagery` of the repository. */
 export function defaultImageryDir(): string {
   return fileURLToPath(new URL('../../../../../../data/imagery/', import.meta.url));
@@ -85,28 +101,9 @@ export function resolveQuicklookSource(scene: QuicklookScene, imageryDir: string
   const red = find(BAND_KEYS.red);
   const green = find(BAND_KEYS.green);
   const blue = find(BAND_KEYS.blue);
-  if (red && green && blue) {
-    return {
-      kind: 'bands',
-      bands: [
-        { path: red, sample: 0 },
-        { path: green, sample: 0 },
-        { path: blue, sample: 0 },
-      ],
-      stretch: 'percentile',
-    };
-  }
+  if (red && green && blue) return rgb([red, 0], [green, 0], [blue, 0], 'percentile');
+  // A true-colour composite is already stretched for display.
   const visual = find(/^(visual|rgb|true[-_]?colou?r)$/i);
-  if (visual) {
-    return {
-      kind: 'bands',
-      bands: [
-        { path: visual, sample: 0 },
-        { path: visual, sample: 1 },
-        { path: visual, sample: 2 },
-      ],
-      stretch: 'none',
-    };
-  }
+  if (visual) return rgb([visual, 0], [visual, 1], [visual, 2], 'none');
   return { kind: 'simulated' };
 }

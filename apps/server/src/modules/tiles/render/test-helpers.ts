@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { boxPolygon } from '../../orbits/footprint';
 import type { Footprint } from './footprint';
 import { mercatorX, mercatorY } from './projection';
 import type { QuicklookRequest, QuicklookScene } from './quicklook';
@@ -26,25 +27,9 @@ export const pixel = (image: DecodedPng, col: number, row: number): [number, num
   return [image.data[o]!, image.data[o + 1]!, image.data[o + 2]!, image.data[o + 3]!];
 };
 
-export function box(
-  west: number,
-  south: number,
-  east: number,
-  north: number,
-): Extract<Footprint, { type: 'Polygon' }> {
-  return {
-    type: 'Polygon',
-    coordinates: [
-      [
-        [west, south],
-        [east, south],
-        [east, north],
-        [west, north],
-        [west, south],
-      ],
-    ],
-  };
-}
+/** A longitude/latitude box as a footprint polygon. */
+export const box = (west: number, south: number, east: number, north: number) =>
+  boxPolygon(west, south, east, north) as Extract<Footprint, { type: 'Polygon' }>;
 
 export function simulatedScene(id: string, footprint: Footprint, cloudCover: number | null): QuicklookScene {
   return { id, footprint, cloudCover, provenance: 'simulated', assets: { quicklook: null, files: [] } };
