@@ -197,17 +197,28 @@ export type AoiTimeResponse = Static<typeof AoiTimeResponse>;
 
 /** Why a shape of an uploaded file was not stored: a translation key with its parameters. */
 export const UploadFailure = Type.Object({
+  index: Type.Integer({
+    description:
+      "the feature's position in the file, from 0 (a GeoJSON feature, a KML Placemark, a shapefile record through the layers)",
+  }),
   name: Type.String({ description: 'the feature name (or Polygon1…, Point1…)' }),
   kind: Type.Enum(['aoi', 'poi']),
   part: Type.Union([Type.Integer(), Type.Null()], {
     description: 'the part (1-based) of a multi-part feature that failed; null for the whole feature',
   }),
-  reason: Type.String({ description: 'translation key, e.g. upload.selfIntersection' }),
+  reason: Type.String({
+    description:
+      'translation key, e.g. aoi.selfIntersection, aoi.tooLarge, aoi.antipodalEdge, aoi.notStorable',
+  }),
   params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
 });
 export type UploadFailure = Static<typeof UploadFailure>;
 
 export const UploadIgnored = Type.Object({
+  index: Type.Union([Type.Integer(), Type.Null()], {
+    description:
+      "the feature's position in the file, from 0; null for what is no feature (an overlay, a link)",
+  }),
   name: Type.String(),
   reason: Type.String({ description: 'upload.lineIgnored, upload.noGeometry, upload.overlayIgnored' }),
 });
@@ -217,7 +228,9 @@ export type UploadIgnored = Static<typeof UploadIgnored>;
 export const AoiUploadResponse = Type.Object({
   aoiCount: Type.Integer({ description: 'AOIs created' }),
   poiCount: Type.Integer({ description: 'POIs created' }),
-  failAoiCount: Type.Integer({ description: 'polygons (or polygon parts) that failed' }),
+  failAoiCount: Type.Integer({
+    description: 'polygons (or polygon parts) that failed; the others of the file are stored',
+  }),
   failPoiCount: Type.Integer({ description: 'points that failed' }),
   ignoredCount: Type.Integer({ description: 'lines, overlays and empty placemarks, not stored' }),
   onlyOneAoi: Type.Union([AoiNode, Type.Null()], { description: 'the AOI when exactly one was created' }),

@@ -33,3 +33,22 @@ export function messageOf(error: ApiError, hasTranslation: (key: string) => bool
   const byCode = error.code === null ? undefined : keyByCode[error.code];
   return { key: byCode ?? 'error.unknown', params };
 }
+
+/**
+ * The parameters, those that are themselves translation keys translated with the same parameters:
+ * a refusal's `reason` (`search.invalidAoi` with `aoi.tooLarge` and its `area` and `max`).
+ */
+export function translateNested(
+  params: Record<string, string | number>,
+  hasTranslation: (key: string) => boolean,
+  translate: (key: string, params: Record<string, string | number>) => string,
+): Record<string, string | number> {
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [
+      name,
+      typeof value === 'string' && /^[a-z]+\.\w+$/.test(value) && hasTranslation(value)
+        ? translate(value, params)
+        : value,
+    ]),
+  );
+}

@@ -3,7 +3,7 @@ import { createApiClient } from '../api/client';
 import { ApiProvider } from '../api/context';
 import { bindEndpoints } from '../api/endpoints';
 import type { ApiError } from '../api/errors';
-import { messageOf } from '../api/messages';
+import { messageOf, translateNested } from '../api/messages';
 import { useLoginDialogStore } from '../features/auth/loginDialogStore';
 import { useSessionStore } from '../features/auth/sessionStore';
 import { i18n } from '../i18n';
@@ -23,8 +23,10 @@ export function ApiBinding({ children }: { children: ReactNode }) {
 
   const [api] = useState(() => {
     const translate = (error: ApiError) => {
-      const { key, params } = messageOf(error, (k) => i18n.exists(k));
-      return i18n.t(key as TranslationKey, params);
+      const exists = (k: string) => i18n.exists(k);
+      const { key, params } = messageOf(error, exists);
+      const t = (k: string, p: Record<string, string | number>) => i18n.t(k as TranslationKey, p);
+      return t(key, translateNested(params, exists, t));
     };
     return bindEndpoints(
       createApiClient({

@@ -11,7 +11,7 @@ function poolAnswering(...answers: PartCheck[][]) {
   return { repository: new AoisRepository(pool), calls: () => calls };
 }
 
-const verdict: PartCheck = { valid: true, reason: null, empty: false, repaired: null };
+const verdict: PartCheck = { valid: true, reason: null, empty: false, repaired: null, error: null };
 const square = JSON.stringify({
   type: 'Polygon',
   coordinates: [
@@ -35,6 +35,48 @@ describe('the part check of an upload', () => {
   it('is an error, not a list of invalid parts, when the answer is short', async () => {
     const { repository } = poolAnswering([verdict]);
     await expect(repository.checkParts([square, square])).rejects.toThrow(/2 polygons answered 1 rows/);
+  });
+});
+
+describe('one polygon the database cannot read', () => {
+  /** A pool that fails like PostGIS (a SQLSTATE) for any statement holding `bad`, else answers each polygon. */
+  function poolFailingOn(bad: string, failure: Error) {
+    const statements: number[] = [];
+    const pool = {
+      query: async (_sql: string, [json]: [string]) => {
+        const polygons = JSON.parse(json) as string[];
+        statements.push(polygons.length);
+        if (polygons.includes(bad)) throw failure;
+        return { rows: polygons.map(() => verdict) };
+      },
+    } as unknown as pg.Pool;
+    return { repository: new AoisRepository(pool), statements };
+  }
+  const postgisError = Object.assign(new Error('lwgeom_from_geojson: unknown type'), {
+    severity: 'ERROR',
+    code: 'XX000',
+  });
+
+  it('fails alone: its batch is asked again polygon by polygon', async () => {
+    const { repository, statements } = poolFailingOn('bad', postgisError);
+    const verdicts = await repository.checkParts([square, 'bad', square]);
+    expect(verdicts).toEqual([
+      verdict,
+      {
+        valid: false,
+        reason: null,
+        empty: false,
+        repaired: null,
+        error: 'lwgeom_from_geojson: unknown type',
+      },
+      verdict,
+    ]);
+    expect(statements).toEqual([3, 1, 1, 1]);
+  });
+
+  it('is not confused with a lost connection, which fails the call', async () => {
+    const { repository } = poolFailingOn('bad', new Error('Connection terminated unexpectedly'));
+    await expect(repository.checkParts([square, 'bad'])).rejects.toThrow(/Connection terminated/);
   });
 });
 

@@ -13,20 +13,25 @@ import {
   type UploadFailure,
 } from '@satportal/contract';
 import { ApiError } from '../../http/api-error';
+import { invalidReason } from '../scenes/storable';
 import { toAoiNode } from './aois.mapper';
-import type { AoiNodeRow, AoisRepository, AoiTree, NewNode } from './aois.repository';
+import type { AoiNodeRow, AoisRepository, AoiTree, NewNode, ShapedNode } from './aois.repository';
 import { contentDisposition, type ExportFile, exportBaseName, exportFile } from './files/export';
-import { type ReadResult, readUploadedFile, type UploadExtension } from './files/read-file';
+import type { UploadExtension } from './files/read-file';
+import { type UploadReader, uploadReader } from './files/upload-pool';
 import { UploadRefused } from './files/upload-refused';
+import type { ScreenedFile } from './files/upload-worker';
 import {
-  type AoiCandidate,
   type Candidate,
   type CoordinateRange,
   candidatesOf,
   drawnRange,
-  type PolygonRings,
   ringFromCors,
+  type Screened,
+  type ScreenedAoi,
   type ShapeProblem,
+  screenCandidates,
+  toScreened,
 } from './shapes';
 
 export interface UploadInput {
@@ -49,29 +54,30 @@ const notFound = (field: string, key = 'aoi.notFound') => new ApiError(ResultCod
 const readonlyNode = (key = 'aoi.rootReadonly') => new ApiError(ResultCode.Conflict, key, { field: 'id' });
 const isFolder = (row: AoiNodeRow) => row.kind === 'folder' || row.kind === 'root';
 
-/** An AOI's stored geometry: one part stays a Polygon, several make a MultiPolygon. */
-const polygonGeoJson = (parts: PolygonRings[]) =>
-  JSON.stringify(
-    parts.length === 1
-      ? { type: 'Polygon', coordinates: parts[0] }
-      : { type: 'MultiPolygon', coordinates: parts },
-  );
+/**
+ * An AOI's stored geometry from its parts' coordinates (GeoJSON text): one part stays a Polygon,
+ * several make a MultiPolygon. Built as text: the parts come as text from the upload worker.
+ */
+const polygonGeoJson = (parts: string[]) =>
+  parts.length === 1
+    ? `{"type":"Polygon","coordinates":${parts[0]}}`
+    : `{"type":"MultiPolygon","coordinates":[${parts.join(',')}]}`;
 
-/** PostGIS's reason for an invalid polygon as a translation key. */
-function invalidReason(reason: string | null): ShapeProblem {
-  const detail = (reason ?? '').slice(0, 200);
-  if (/self-intersection/i.test(detail)) return { reason: 'aoi.selfIntersection', params: { detail } };
-  if (/too few points/i.test(detail)) return { reason: 'aoi.tooFewPoints', params: { min: 4 } };
-  if (/hole lies outside/i.test(detail)) return { reason: 'aoi.holeOutside', params: { detail } };
-  return { reason: 'aoi.invalidGeometry', params: { detail } };
-}
+/** Why the database could not make or hold a shape (`AoisRepository.shapes`, `checkParts`). */
+const unstorable = (error: string): ShapeProblem =>
+  /zero area/i.test(error)
+    ? { reason: 'aoi.zeroArea' }
+    : { reason: 'aoi.notStorable', params: { detail: error } };
 
 /**
  * The AOI and POI trees (spec 001 §2 AOI centre, POI centre, Upload dialog; §5; §7). Every
  * call is bound to the caller: another user's ids are not found (404), never forbidden.
  */
 export class AoisService {
-  constructor(private readonly aois: AoisRepository) {}
+  constructor(
+    private readonly aois: AoisRepository,
+    private readonly reader: UploadReader = uploadReader,
+  ) {}
 
   async list(userId: number, type: 1 | 2): Promise<AoiListResponse> {
     await this.aois.ensureRoots(userId);
@@ -94,8 +100,19 @@ export class AoisService {
           ? await this.newPoi(userId, request)
           : undefined;
     if (!node) throw ApiError.invalid('geometry', 'common.dataError');
-    const [id] = await this.aois.insert(userId, [node]);
+    const [id] = await this.aois.insert(userId, [await this.shaped(node)]);
     return this.get(userId, id as number);
+  }
+
+  /** The node with its stored shape; a shape the database cannot make or hold is 4000 on `geometry`. */
+  private async shaped({ geojson, ...node }: NewNode): Promise<ShapedNode> {
+    if (!geojson || node.kind === 'folder') return { ...node, shape: null, area: null };
+    const [outcome] = await this.aois.shapes([{ kind: node.kind, geojson }]);
+    if (!outcome || outcome.error !== null) {
+      const problem = unstorable(outcome?.error ?? 'no answer');
+      throw ApiError.invalid('geometry', problem.reason, problem.params);
+    }
+    return { ...node, shape: outcome.shape, area: outcome.area };
   }
 
   private async newFolder(userId: number, request: AoiAddRequest): Promise<NewNode> {
@@ -114,7 +131,9 @@ export class AoisService {
     };
     const aoi = geometry.type === 'Point' ? undefined : single(geometry, 'aoi', name, drawnRange);
     if (aoi?.kind !== 'aoi') throw ApiError.invalid('geometry', 'common.dataError');
-    const [checked] = (await this.check([aoi])) as AoiCandidate[];
+    const [checked] = (await this.check(
+      screenCandidates([aoi]).map((c) => toScreened(c, name)),
+    )) as ScreenedAoi[];
     const failure = checked?.failures[0];
     if (failure || !checked?.parts.length) {
       throw ApiError.invalid('geometry', failure?.reason ?? 'common.dataError', failure?.params);
@@ -204,60 +223,77 @@ export class AoisService {
   }
 
   /**
-   * Reads the whole file first (refusing it whole when it cannot be read), checks every shape,
-   * then stores what passed in one transaction. Shapes that fail are reported, never stored.
+   * Reads the whole file first, in a worker thread (refusing it whole when it cannot be read),
+   * checks every shape, then stores what passed in one transaction. A feature that fails, in the
+   * worker's checks or in the database's, is reported with its position in the file and its
+   * reason and never stored; the others are.
    */
   async upload(userId: number, input: UploadInput): Promise<AoiUploadResponse> {
     await this.aois.ensureRoots(userId);
     const aoiParent = await this.aoiFolder(userId, input.aoiParentId, 'aoiParentId', false);
     const poiParent = await this.poiFolder(userId, input.poiParentId, 'poiParentId');
 
-    let read: ReadResult;
+    let read: ScreenedFile;
     try {
-      read = readUploadedFile(input.bytes, input.extension);
+      read = await this.reader.read(input.bytes, input.extension);
     } catch (e) {
       if (e instanceof UploadRefused) throw ApiError.invalid('file', e.key, e.params);
       // The parsers met something no rule above foresaw: still the file's fault, not a 500.
       throw ApiError.invalid('file', 'upload.unreadable');
     }
-
-    let polygonNumber = 0;
-    let pointNumber = 0;
-    for (const c of read.candidates) {
-      c.name ??= c.kind === 'aoi' ? `Polygon${++polygonNumber}` : `Point${++pointNumber}`;
-    }
     const checked = await this.check(read.candidates);
 
     const failures: UploadFailure[] = [];
-    const nodes: NewNode[] = [];
+    const failed = (c: Screened, problem: ShapeProblem, part: number | null = null) =>
+      failures.push({
+        index: c.index,
+        name: c.name,
+        kind: c.kind,
+        part,
+        reason: problem.reason,
+        ...paramsOf(problem),
+      });
+    const wanted: { candidate: Screened; node: NewNode }[] = [];
     for (const c of checked) {
-      const name = c.name as string;
       if (c.kind === 'aoi') {
-        for (const f of c.failures)
-          failures.push({ name, kind: 'aoi', part: f.part, reason: f.reason, ...paramsOf(f) });
+        for (const f of c.failures) failed(c, f, f.part);
         if (c.parts.length) {
-          nodes.push({
+          const node: NewNode = {
             parentId: aoiParent.id,
             tree: 'aois',
             kind: 'aoi',
-            name,
+            name: c.name,
             geojson: polygonGeoJson(c.parts),
-          });
+          };
+          wanted.push({ candidate: c, node });
         }
       } else if (c.position) {
-        nodes.push({
+        const node: NewNode = {
           parentId: poiParent.id,
           tree: 'pois',
           kind: 'poi',
-          name,
+          name: c.name,
           geojson: JSON.stringify({ type: 'Point', coordinates: c.position }),
-        });
+        };
+        wanted.push({ candidate: c, node });
       } else {
-        const f = c.failure ?? { reason: 'aoi.badCoordinates' };
-        failures.push({ name, kind: 'poi', part: null, reason: f.reason, ...paramsOf(f) });
+        failed(c, c.failure ?? { reason: 'aoi.badCoordinates' });
       }
     }
-    const ignored = read.ignored.map((i) => ({ name: i.name ?? '', reason: i.reason }));
+
+    // Shapes the database cannot make or hold fail one by one, the rest are stored.
+    const outcomes = await this.aois.shapes(
+      wanted.map(({ node }) => ({ kind: node.kind as 'aoi' | 'poi', geojson: node.geojson as string })),
+    );
+    const nodes: ShapedNode[] = [];
+    wanted.forEach(({ candidate, node: { geojson: _, ...node } }, i) => {
+      const outcome = outcomes[i];
+      if (outcome && outcome.error === null)
+        nodes.push({ ...node, shape: outcome.shape, area: outcome.area });
+      else failed(candidate, unstorable(outcome?.error ?? 'no answer'));
+    });
+    failures.sort((a, b) => a.index - b.index || (a.part ?? 0) - (b.part ?? 0));
+    const ignored = read.ignored.map((i) => ({ index: i.index, name: i.name ?? '', reason: i.reason }));
 
     if (!nodes.length) {
       const first = failures[0];
@@ -266,6 +302,7 @@ export class AoisService {
             failed: failures.length,
             reason: first.reason,
             name: first.name,
+            index: first.index,
           })
         : ApiError.invalid('file', 'upload.noShapes', { ignored: ignored.length });
     }
@@ -290,34 +327,30 @@ export class AoisService {
   }
 
   /** Asks PostGIS about every polygon part at once; invalid parts move to the failures. */
-  private async check(candidates: Candidate[]): Promise<Candidate[]> {
+  private async check(candidates: Screened[]): Promise<Screened[]> {
     const parts = candidates.flatMap((c) =>
-      c.kind === 'aoi' ? c.parts.map((rings) => JSON.stringify({ type: 'Polygon', coordinates: rings })) : [],
+      c.kind === 'aoi' ? c.parts.map((coordinates) => `{"type":"Polygon","coordinates":${coordinates}}`) : [],
     );
     const verdicts = await this.aois.checkParts(parts);
     let next = 0;
     return candidates.map((c) => {
       if (c.kind !== 'aoi') return c;
-      const kept: AoiCandidate = { ...c, parts: [], partNumbers: [], failures: [...c.failures] };
-      c.parts.forEach((rings, j) => {
+      const kept: ScreenedAoi = { ...c, parts: [], partNumbers: [], failures: [...c.failures] };
+      c.parts.forEach((coordinates, j) => {
         const verdict = verdicts[next++];
         const number = c.partNumbers[j] as number;
         const part = c.partCount > 1 ? number : null;
-        if (verdict?.repaired) {
-          const repaired = JSON.parse(verdict.repaired) as {
-            type: string;
-            coordinates: PolygonRings | PolygonRings[];
-          };
-          for (const polygon of repaired.type === 'Polygon'
-            ? [repaired.coordinates as PolygonRings]
-            : (repaired.coordinates as PolygonRings[])) {
-            kept.parts.push(polygon);
+        if (verdict?.error) kept.failures.push({ ...unstorable(verdict.error), part });
+        else if (verdict?.repaired) {
+          const repaired = JSON.parse(verdict.repaired) as { type: string; coordinates: unknown[] };
+          for (const polygon of repaired.type === 'Polygon' ? [repaired.coordinates] : repaired.coordinates) {
+            kept.parts.push(JSON.stringify(polygon));
             kept.partNumbers.push(number);
           }
         } else if (!verdict?.valid) kept.failures.push({ ...invalidReason(verdict?.reason ?? null), part });
         else if (verdict.empty) kept.failures.push({ reason: 'aoi.zeroArea', part });
         else {
-          kept.parts.push(rings);
+          kept.parts.push(coordinates);
           kept.partNumbers.push(number);
         }
       });
@@ -383,6 +416,14 @@ function validName(raw: string, key: string): string {
 /** The candidate of a single drawn geometry. */
 function single(geometry: unknown, kind: 'aoi' | 'poi', name: string, range: CoordinateRange): Candidate {
   const out = { candidates: [] as Candidate[], ignored: [] };
-  candidatesOf(geometry, name, range, out);
-  return out.candidates.find((c) => c.kind === kind) ?? { kind: 'poi', name, position: null, failure: null };
+  candidatesOf(geometry, name, range, out, 0);
+  return (
+    out.candidates.find((c) => c.kind === kind) ?? {
+      kind: 'poi',
+      index: 0,
+      name,
+      position: null,
+      failure: null,
+    }
+  );
 }

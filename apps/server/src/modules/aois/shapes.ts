@@ -12,8 +12,14 @@
  *   `ringFromCors`, the one place where an open ring is the format);
  * - longitudes within ±180 and latitudes within ±90 for files; drawn shapes may come from a
  *   wrapped world map (±540) and are brought into range by the database;
- * - a feature's parts (islands) and holes stay one AOI; a part that is invalid fails alone.
+ * - a feature's parts (islands) and holes stay one AOI; a part that is invalid fails alone;
+ * - what PostGIS cannot hold as the product uses it (more than half the Earth in one part, edges
+ *   between antipodal points, no area) fails before any SQL (`screenCandidates`, see
+ *   `scenes/storable.ts`).
  */
+
+import { stripBidiControls } from '@satportal/contract';
+import { partsProblem, polygonProblem, type PolygonRings as Rings } from '../scenes/storable';
 
 export type Position = [number, number];
 export type Ring = Position[];
@@ -32,6 +38,8 @@ export interface PartFailure extends ShapeProblem {
 
 export interface AoiCandidate {
   kind: 'aoi';
+  /** the feature's position in its file (0-based), 0 for a drawn shape */
+  index: number;
   name: string | undefined;
   /** the parts that passed the structural checks */
   parts: PolygonRings[];
@@ -44,6 +52,8 @@ export interface AoiCandidate {
 
 export interface PoiCandidate {
   kind: 'poi';
+  /** the feature's position in its file (0-based), 0 for a drawn point */
+  index: number;
   name: string | undefined;
   position: Position | null;
   failure: ShapeProblem | null;
@@ -52,6 +62,8 @@ export interface PoiCandidate {
 export type Candidate = AoiCandidate | PoiCandidate;
 
 export interface Ignored {
+  /** the feature's position in its file (0-based); null for what is no feature (overlays, links) */
+  index: number | null;
   name: string | undefined;
   reason: string;
 }
@@ -151,6 +163,7 @@ export function candidatesOf(
   name: string | undefined,
   range: CoordinateRange,
   out: { candidates: Candidate[]; ignored: Ignored[] },
+  index: number,
 ): void {
   const polygons: unknown[] = [];
   const points: unknown[] = [];
@@ -191,7 +204,7 @@ export function candidatesOf(
   };
 
   if (geometry === null || geometry === undefined) {
-    out.ignored.push({ name, reason: 'upload.noGeometry' });
+    out.ignored.push({ index, name, reason: 'upload.noGeometry' });
     return;
   }
   collect(geometry, 0);
@@ -199,6 +212,7 @@ export function candidatesOf(
   if (polygons.length) {
     const aoi: AoiCandidate = {
       kind: 'aoi',
+      index,
       name,
       parts: [],
       partNumbers: [],
@@ -220,20 +234,73 @@ export function candidatesOf(
     const p = readPosition(coordinates, range);
     out.candidates.push(
       isProblem(p)
-        ? { kind: 'poi', name, position: null, failure: p }
-        : { kind: 'poi', name, position: p, failure: null },
+        ? { kind: 'poi', index, name, position: null, failure: p }
+        : { kind: 'poi', index, name, position: p, failure: null },
     );
   }
-  if (lines) out.ignored.push({ name, reason: 'upload.lineIgnored' });
+  if (lines) out.ignored.push({ index, name, reason: 'upload.lineIgnored' });
   if (unknown && !polygons.length && !points.length && !lines) {
-    out.ignored.push({ name, reason: 'upload.unsupportedGeometry' });
+    out.ignored.push({ index, name, reason: 'upload.unsupportedGeometry' });
   }
 }
 
-/** Trimmed, at most `max` characters (code points), or undefined when nothing is left. */
+/**
+ * Polygon parts PostGIS cannot hold as the product uses them move to the failures, each with its
+ * part number; a feature whose remaining parts would be dissolved into more than half the Earth
+ * fails whole (part null). Runs before any SQL: in the upload worker, or on the request for a
+ * drawn AOI.
+ */
+export function screenCandidates(candidates: Candidate[]): Candidate[] {
+  return candidates.map((c) => {
+    if (c.kind !== 'aoi' || !c.parts.length) return c;
+    const kept: AoiCandidate = { ...c, parts: [], partNumbers: [], failures: [...c.failures] };
+    c.parts.forEach((rings, j) => {
+      const number = c.partNumbers[j] as number;
+      const problem = polygonProblem(rings as Rings);
+      if (problem) kept.failures.push({ ...problem, part: c.partCount > 1 ? number : null });
+      else {
+        kept.parts.push(rings);
+        kept.partNumbers.push(number);
+      }
+    });
+    const together = partsProblem(kept.parts as Rings[]);
+    if (together) {
+      kept.failures.push({ ...together, part: null });
+      kept.parts = [];
+      kept.partNumbers = [];
+    }
+    kept.failures.sort((a, b) => (a.part ?? 0) - (b.part ?? 0));
+    return kept;
+  });
+}
+
+/**
+ * A candidate ready for SQL, as it crosses from the upload worker: named, and each AOI part as
+ * the GeoJSON text of its coordinates (text crosses threads as one copy, nested arrays as
+ * thousands of objects rebuilt on the request thread).
+ */
+export type Screened =
+  | (Omit<AoiCandidate, 'name' | 'parts'> & { name: string; parts: string[] })
+  | (Omit<PoiCandidate, 'name'> & { name: string });
+export type ScreenedAoi = Extract<Screened, { kind: 'aoi' }>;
+
+export const toScreened = (c: Candidate, name: string): Screened =>
+  c.kind === 'aoi' ? { ...c, name, parts: c.parts.map((rings) => JSON.stringify(rings)) } : { ...c, name };
+
+/**
+ * C0 controls and DEL (a NUL cannot even be stored by PostgreSQL); whitespace is folded before.
+ * The characters the contract's rule for one line of text (`singleLinePattern`) refuses.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const controlCharacters = /[\u0000-\u001F\u007F]/gu;
+
+/**
+ * Trimmed, at most `max` characters (code points), or undefined when nothing is left. Names come
+ * from hostile files: control characters and bidi controls (a "gpj.exe" read as "exe.jpg") go.
+ */
 export function cleanName(value: unknown, max = 50): string | undefined {
   if (typeof value !== 'string' && typeof value !== 'number') return undefined;
-  const trimmed = String(value).replace(/\s+/g, ' ').trim();
+  const trimmed = stripBidiControls(String(value).replace(/\s+/g, ' ')).replace(controlCharacters, '').trim();
   if (!trimmed) return undefined;
   return [...trimmed].slice(0, max).join('').trim();
 }

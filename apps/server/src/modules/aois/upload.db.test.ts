@@ -222,6 +222,7 @@ describe('the real sample files', () => {
       onlyOneAoi: null,
     });
     expect(r.body.data.failures).toContainEqual({
+      index: expect.any(Number),
       name: 'NANTUCKET',
       kind: 'aoi',
       part: 1,
@@ -340,18 +341,34 @@ describe('uploads', () => {
       onlyOnePoi: { name: 'Point1', geometry: { type: 1, cors: [{ lat: 39.9, lng: 116.4 }] } },
       noPrjAssumedWgs84: false,
     });
+    // each failure names the feature's position in the file
     expect(r.body.data.failures).toEqual([
       {
+        index: 1,
         name: 'Bow tie',
         kind: 'aoi',
         part: null,
         reason: 'aoi.selfIntersection',
         params: expect.any(Object),
       },
-      { name: 'Polygon1', kind: 'aoi', part: 2, reason: 'aoi.selfIntersection', params: expect.any(Object) },
-      { name: 'Nowhere', kind: 'poi', part: null, reason: 'aoi.outOfRange', params: { lon: 200, lat: 0 } },
+      {
+        index: 2,
+        name: 'Polygon1',
+        kind: 'aoi',
+        part: 2,
+        reason: 'aoi.selfIntersection',
+        params: expect.any(Object),
+      },
+      {
+        index: 5,
+        name: 'Nowhere',
+        kind: 'poi',
+        part: null,
+        reason: 'aoi.outOfRange',
+        params: { lon: 200, lat: 0 },
+      },
     ]);
-    expect(r.body.data.ignored).toEqual([{ name: 'Road', reason: 'upload.lineIgnored' }]);
+    expect(r.body.data.ignored).toEqual([{ index: 4, name: 'Road', reason: 'upload.lineIgnored' }]);
 
     const [good, islands] = r.body.data.aoiIds;
     const stored = (await api(h, 'GET', `/aois/${islands}`, token)).body.data;

@@ -13,7 +13,25 @@ export interface MultiPolygonCoordinates {
   coordinates: Ring[][];
 }
 
-export class GeometryError extends Error {}
+/**
+ * A shape refused, in words (ingest reports) and as a translation key with its parameters (the
+ * archive search and tasking answer these).
+ */
+export class GeometryError extends Error {
+  constructor(
+    message: string,
+    readonly key = 'aoi.badCoordinates',
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Ten turns of the world each way: more than any wrapped map sends, and far from where doubles
+ * lose the 1e-9° the database snaps to (a longitude of 1e300 became a line, "Too few points").
+ */
+export const MAX_ABS_LONGITUDE = 3600;
 
 export interface NormalisedGeometry extends MultiPolygonCoordinates {
   /** Positions in all rings, to bound the work one request may ask for. */
@@ -35,15 +53,20 @@ function readRing(value: unknown): Ring {
     if (!Array.isArray(p) || p.length < 2 || !isFiniteNumber(p[0]) || !isFiniteNumber(p[1])) {
       throw new GeometryError('a position must be [longitude, latitude] numbers');
     }
-    if (p[1] < -90 || p[1] > 90) throw new GeometryError(`latitude ${p[1]} is outside −90…90`);
+    if (p[1] < -90 || p[1] > 90 || Math.abs(p[0]) > MAX_ABS_LONGITUDE) {
+      const range =
+        p[1] < -90 || p[1] > 90 ? `latitude ${p[1]} is outside −90…90` : `longitude ${p[0]} is too far out`;
+      throw new GeometryError(range, 'aoi.outOfRange', { lon: p[0], lat: p[1] });
+    }
     ring.push([p[0], p[1]]);
   }
-  if (ring.length < 4) throw new GeometryError('a ring needs at least 4 positions');
+  if (ring.length < 4)
+    throw new GeometryError('a ring needs at least 4 positions', 'aoi.tooFewPoints', { min: 4 });
   const first = ring[0]!;
   const last = ring[ring.length - 1]!;
   // The same point, even when written once as −180 and once as 180.
   if (first[1] !== last[1] || step(first[0]!, last[0]!) !== 0)
-    throw new GeometryError('a ring must be closed');
+    throw new GeometryError('a ring must be closed', 'aoi.ringNotClosed');
   return ring;
 }
 
@@ -61,10 +84,11 @@ function unwrapRing(ring: Ring): { ring: Ring; middle: number } {
     out.push([lon, ring[i]![1]!]);
   }
   if (Math.abs(lon - out[0]![0]!) > 1e-9) {
-    throw new GeometryError('a ring must not encircle a pole');
+    throw new GeometryError('a ring must not encircle a pole', 'aoi.aroundTheWorld');
   }
   out[out.length - 1]![0] = out[0]![0]!;
-  if (max - min >= 360) throw new GeometryError('a ring spans 360° of longitude or more');
+  if (max - min >= 360)
+    throw new GeometryError('a ring spans 360° of longitude or more', 'aoi.aroundTheWorld');
   return { ring: out, middle: (min + max) / 2 };
 }
 

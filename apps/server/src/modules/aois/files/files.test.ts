@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { AoiUploadLimits } from '@satportal/contract';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import type { AoiCandidate, Candidate } from '../shapes';
+import { type AoiCandidate, type Candidate, cleanName } from '../shapes';
 import { declareSize, fixture, kmlWithVertices, maxDifference, normalised, zerosZip } from '../test-helpers';
 import { exportFile } from './export';
 import { type ReadResult, readUploadedFile } from './read-file';
@@ -232,8 +232,11 @@ describe('shapes read without repair', () => {
       ],
     });
     const r = read('n.json', named);
-    expect(r.candidates.map((c: Candidate) => c.name)).toEqual(['Beijing', 'x'.repeat(50)]);
-    expect(r.ignored).toEqual([{ name: undefined, reason: 'upload.lineIgnored' }]);
+    expect(r.candidates.map((c: Candidate) => [c.index, c.name])).toEqual([
+      [0, 'Beijing'],
+      [1, 'x'.repeat(50)],
+    ]);
+    expect(r.ignored).toEqual([{ index: 2, name: undefined, reason: 'upload.lineIgnored' }]);
   });
 
   it('refuses hostile shapefile headers instead of looping over them', () => {
@@ -424,4 +427,19 @@ describe('export files read back', () => {
       });
     });
   }
+});
+
+describe('names from hostile files', () => {
+  it('lose control and bidi characters; a name of nothing else is no name', () => {
+    expect(cleanName('Gate\u0000 one\u0007')).toBe('Gate one');
+    expect(cleanName('\u202Egpj.exe')).toBe('gpj.exe');
+    expect(cleanName('a\u2066b\u2069\u007F')).toBe('ab');
+    expect(cleanName('\u0000\u202E')).toBeUndefined();
+    expect(cleanName('北京\tnorth\r\n')).toBe('北京 north');
+  });
+
+  it('numbers features by their position in the file, through the layers of a zip', () => {
+    const r = readUploadedFile(fixture('shapefile', 'senate.zip'), 'zip');
+    expect(r.candidates.map((c) => c.index)).toEqual(r.candidates.map((_, i) => i));
+  });
 });

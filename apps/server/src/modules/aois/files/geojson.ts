@@ -55,7 +55,8 @@ export function readGeoJson(bytes: Uint8Array, maxVertices: number): ReadResult 
   }
 
   const result: { candidates: Candidate[]; ignored: Ignored[] } = { candidates: [], ignored: [] };
-  for (const f of features)
-    candidatesOf(f.geometry, nameFromProperties(f.properties, false), fileRange, result);
+  features.forEach((f, i) => {
+    candidatesOf(f.geometry, nameFromProperties(f.properties, false), fileRange, result, i);
+  });
   return { ...result, noPrjAssumedWgs84: false };
 }

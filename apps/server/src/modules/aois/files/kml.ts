@@ -1,6 +1,6 @@
 import { kml as kmlToGeoJson } from '@tmcw/togeojson';
 import { DOMParser, type Element as XmlElement } from '@xmldom/xmldom';
-import { type Candidate, candidatesOf, fileRange, type Ignored } from '../shapes';
+import { type Candidate, candidatesOf, cleanName, fileRange, type Ignored } from '../shapes';
 import { nameFromProperties } from './names';
 import type { ReadResult } from './read-file';
 import { UploadRefused } from './upload-refused';
@@ -67,14 +67,16 @@ export function readKml(bytes: Uint8Array, maxVertices: number): ReadResult {
   const result: { candidates: Candidate[]; ignored: Ignored[] } = { candidates: [], ignored: [] };
   placemarks.forEach((placemark, i) => {
     const name = nameFromProperties(features[i]?.properties, false);
-    candidatesOf(geometryOf(placemark), name, fileRange, result);
+    candidatesOf(geometryOf(placemark), name, fileRange, result, i);
   });
   for (const overlay of Array.from(doc.getElementsByTagName('GroundOverlay'))) {
-    result.ignored.push({ name: childText(overlay, 'name'), reason: 'upload.overlayIgnored' });
+    const name = cleanName(childText(overlay, 'name'));
+    result.ignored.push({ index: null, name, reason: 'upload.overlayIgnored' });
   }
   for (const link of Array.from(doc.getElementsByTagName('NetworkLink'))) {
     // never fetched: an upload must not make the server reach out
-    result.ignored.push({ name: childText(link, 'name'), reason: 'upload.networkLinkIgnored' });
+    const name = cleanName(childText(link, 'name'));
+    result.ignored.push({ index: null, name, reason: 'upload.networkLinkIgnored' });
   }
   return { ...result, noPrjAssumedWgs84: false };
 }

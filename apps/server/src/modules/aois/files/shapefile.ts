@@ -33,6 +33,8 @@ export function readShapefileZip(bytes: Uint8Array, maxVertices: number): ReadRe
   const result: { candidates: Candidate[]; ignored: Ignored[] } = { candidates: [], ignored: [] };
   let noPrj = false;
   let vertices = 0;
+  // features are numbered through the layers, in the zip's order
+  let features = 0;
   for (const layer of layers) {
     const layerName = layer.name.split('/').pop() ?? layer.name;
     const shp = extractZipEntry(bytes, layer);
@@ -74,8 +76,9 @@ export function readShapefileZip(bytes: Uint8Array, maxVertices: number): ReadRe
       throw new UploadRefused('upload.noPrjNotLonLat', { layer: layerName });
     }
     geometries.forEach((geometry, i) => {
-      candidatesOf(geometry, nameFromProperties(rows[i], true), fileRange, result);
+      candidatesOf(geometry, nameFromProperties(rows[i], true), fileRange, result, features + i);
     });
+    features += geometries.length;
   }
   return { ...result, noPrjAssumedWgs84: noPrj };
 }
