@@ -250,6 +250,9 @@ async function readUpload(request: FastifyRequest): Promise<UploadInput> {
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw ApiError.invalid('file', 'upload.oneFile');
     }
+    // Anything else the multipart reader refuses (no boundary, a body cut short, a wrong
+    // boundary) is a malformed form: the client's fault, never a 500.
+    if (!request.raw.destroyed && e instanceof Error) throw ApiError.invalid('file', 'upload.notMultipart');
     throw e;
   }
   if (!file) throw ApiError.invalid('file', 'upload.noFile');

@@ -48,14 +48,18 @@ export function readKml(bytes: Uint8Array, maxVertices: number): ReadResult {
   screenXml(text, maxVertices);
 
   let doc: ReturnType<DOMParser['parseFromString']>;
+  // The parser's own words ("missing root element"), not the error it wraps them in.
+  let problem: string | undefined;
   try {
     doc = new DOMParser({
       onError: (level, message) => {
-        if (level !== 'warning') throw new Error(message);
+        if (level === 'warning') return;
+        problem ??= message;
+        throw new Error(message);
       },
     }).parseFromString(text, 'text/xml');
   } catch (e) {
-    throw new UploadRefused('upload.badKml', { detail: firstLine((e as Error).message) });
+    throw new UploadRefused('upload.badKml', { detail: firstLine(problem ?? (e as Error).message) });
   }
   const root = doc.documentElement;
   if (!root || localName(root) !== 'kml') {
