@@ -1,10 +1,4 @@
-import {
-  CheckSquareOutlined,
-  EditOutlined,
-  HistoryOutlined,
-  ImportOutlined,
-  MoreOutlined,
-} from '@ant-design/icons';
+import { CheckSquareOutlined, HistoryOutlined, MoreOutlined } from '@ant-design/icons';
 import { type AoiExportFormat, AoiExportFormats, type AoiNode } from '@satportal/contract';
 import { Button, Dropdown, type MenuProps, Modal, Spin, Tooltip } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -12,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../i18n/keys';
 import { AreaTree, type EditState } from './AreaTree';
 import { MoveDialog } from './MoveDialog';
-import { AreaFilter, confirmDeletion, DrawButton, UploadButton, ViewButton } from './PanelParts';
+import { CentreToolbar, confirmDeletion, ViewButton } from './PanelParts';
 import styles from './savedAreas.module.css';
 import { buildTree, subtreeIds, topmostIds } from './tree';
 import { succeeded, useAoiTree, useAreaChanges, useViewArea } from './useSavedAreas';
@@ -148,21 +142,7 @@ export default function AoiCentrePanel() {
   return (
     <div className={styles.panel} data-testid="aoi-centre">
       {modalHolder}
-      <AreaFilter value={filter} onChange={setFilter} />
-      <div className={styles.toolbar}>
-        <DrawButton
-          tool="polygon"
-          icon={<EditOutlined />}
-          labelKey="aoi.draw"
-          hintKey="aoi.drawHint"
-          testId="aoi-draw"
-        />
-        <UploadButton
-          icon={<ImportOutlined />}
-          labelKey="aoi.import"
-          hintKey="aoi.importHint"
-          testId="aoi-import"
-        />
+      <CentreToolbar centre="aoi" filter={filter} onFilter={setFilter}>
         <Tooltip title={t('aoi.batchHint')}>
           <Button
             icon={<CheckSquareOutlined />}
@@ -184,7 +164,7 @@ export default function AoiCentrePanel() {
             data-testid="aoi-history"
           />
         </Tooltip>
-      </div>
+      </CentreToolbar>
 
       {tree.isPending ? (
         <Spin />

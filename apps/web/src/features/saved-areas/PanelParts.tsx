@@ -1,4 +1,4 @@
-import { EyeOutlined } from '@ant-design/icons';
+import { AimOutlined, EditOutlined, EyeOutlined, ImportOutlined, UploadOutlined } from '@ant-design/icons';
 import type { AoiNode } from '@satportal/contract';
 import { Button, type ButtonProps, Input, type Modal, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
@@ -49,6 +49,66 @@ export function DrawButton({ tool, ...props }: ToolbarButtonProps & { tool: Draw
         {t(props.labelKey)}
       </Button>
     </Tooltip>
+  );
+}
+
+/** Each centre's draw button (an AOI, a point) and upload button (import AOIs, upload POIs). */
+const centreTools: Record<
+  'aoi' | 'poi',
+  { draw: ToolbarButtonProps & { tool: DrawingTool }; upload: ToolbarButtonProps }
+> = {
+  aoi: {
+    draw: {
+      tool: 'polygon',
+      icon: <EditOutlined />,
+      labelKey: 'aoi.draw',
+      hintKey: 'aoi.drawHint',
+      testId: 'aoi-draw',
+    },
+    upload: {
+      icon: <ImportOutlined />,
+      labelKey: 'aoi.import',
+      hintKey: 'aoi.importHint',
+      testId: 'aoi-import',
+    },
+  },
+  poi: {
+    draw: {
+      tool: 'point',
+      icon: <AimOutlined />,
+      labelKey: 'aoi.drawPoint',
+      hintKey: 'aoi.drawPointHint',
+      testId: 'poi-draw',
+    },
+    upload: {
+      icon: <UploadOutlined />,
+      labelKey: 'aoi.uploadPoi',
+      hintKey: 'aoi.uploadPoiHint',
+      testId: 'poi-upload',
+    },
+  },
+};
+
+interface CentreToolbarProps {
+  centre: 'aoi' | 'poi';
+  filter: string;
+  onFilter(value: string): void;
+  /** The centre's own buttons after draw and upload (the AOI centre's batch mode and history). */
+  children?: ReactNode;
+}
+
+/** The head of the AOI and POI centres: the filter box, then draw, upload and the centre's own buttons. */
+export function CentreToolbar({ centre, filter, onFilter, children }: CentreToolbarProps) {
+  const { draw, upload } = centreTools[centre];
+  return (
+    <>
+      <AreaFilter value={filter} onChange={onFilter} />
+      <div className={styles.toolbar}>
+        <DrawButton {...draw} />
+        <UploadButton {...upload} />
+        {children}
+      </div>
+    </>
   );
 }
 

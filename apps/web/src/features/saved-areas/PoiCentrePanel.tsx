@@ -1,10 +1,10 @@
-import { AimOutlined, DeleteOutlined, EditOutlined, UploadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { AoiNode } from '@satportal/contract';
 import { Modal, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AreaTree, type EditState } from './AreaTree';
-import { AreaFilter, confirmDeletion, DrawButton, NodeButton, UploadButton, ViewButton } from './PanelParts';
+import { CentreToolbar, confirmDeletion, NodeButton, ViewButton } from './PanelParts';
 import styles from './savedAreas.module.css';
 import { succeeded, useAreaChanges, usePoiList, useViewArea } from './useSavedAreas';
 
@@ -57,22 +57,7 @@ export default function PoiCentrePanel() {
   return (
     <div className={styles.panel} data-testid="poi-centre">
       {modalHolder}
-      <AreaFilter value={filter} onChange={setFilter} />
-      <div className={styles.toolbar}>
-        <DrawButton
-          tool="point"
-          icon={<AimOutlined />}
-          labelKey="aoi.drawPoint"
-          hintKey="aoi.drawPointHint"
-          testId="poi-draw"
-        />
-        <UploadButton
-          icon={<UploadOutlined />}
-          labelKey="aoi.uploadPoi"
-          hintKey="aoi.uploadPoiHint"
-          testId="poi-upload"
-        />
-      </div>
+      <CentreToolbar centre="poi" filter={filter} onFilter={setFilter} />
       {list.isPending ? (
         <Spin />
       ) : (

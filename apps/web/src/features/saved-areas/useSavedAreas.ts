@@ -16,27 +16,21 @@ export const succeeded = (work: Promise<unknown>): Promise<boolean> =>
   );
 
 /**
- * "My AOIs" with its folders and AOIs, flat, parents first (spec 001 §7 aoi list). Asked again
- * whenever a panel or dialog showing it opens: another tab or client may have changed it.
+ * One of the user's two lists, flat, parents first: "My AOIs" with its folders and AOIs (type 1,
+ * spec 001 §7 aoi list) or "My POIs" with its POIs (type 2). Asked again whenever a panel or
+ * dialog showing it opens: another tab or client may have changed it.
  */
-export function useAoiTree() {
+function useAreaList(type: 1 | 2) {
   const api = useApi();
   return useQuery({
-    queryKey: queryKeys.aoiTree,
-    queryFn: () => api.aois(1).then((r) => r.aois),
+    queryKey: type === 1 ? queryKeys.aoiTree : queryKeys.poiList,
+    queryFn: () => api.aois(type).then((r) => r.aois),
     refetchOnMount: 'always',
   });
 }
 
-/** "My POIs" with its POIs (spec 001 §7 v2/aoi?type=2), asked again whenever the POI centre opens. */
-export function usePoiList() {
-  const api = useApi();
-  return useQuery({
-    queryKey: queryKeys.poiList,
-    queryFn: () => api.aois(2).then((r) => r.aois),
-    refetchOnMount: 'always',
-  });
-}
+export const useAoiTree = () => useAreaList(1);
+export const usePoiList = () => useAreaList(2);
 
 /** A translated message whose parameters may themselves be keys (a failure's reason). */
 export function useMessageText() {
