@@ -68,6 +68,14 @@ export interface Ignored {
   reason: string;
 }
 
+/** What a file holds: AOI and POI candidates (with their structural problems) and what was skipped. */
+export interface ReadResult {
+  candidates: Candidate[];
+  ignored: Ignored[];
+  /** a shapefile layer had no .prj and was read as WGS 84 */
+  noPrjAssumedWgs84: boolean;
+}
+
 export interface CoordinateRange {
   /** the largest absolute longitude accepted */
   lon: number;

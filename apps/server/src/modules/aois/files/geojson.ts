@@ -1,6 +1,12 @@
-import { type Candidate, candidatesOf, countPositions, fileRange, type Ignored } from '../shapes';
+import {
+  type Candidate,
+  candidatesOf,
+  countPositions,
+  fileRange,
+  type Ignored,
+  type ReadResult,
+} from '../shapes';
 import { nameFromProperties } from './names';
-import type { ReadResult } from './read-file';
 import { UploadRefused } from './upload-refused';
 
 /** The CRS names that mean WGS 84 longitude/latitude (RFC 7946 has no `crs`; old files do). */

@@ -1,8 +1,7 @@
 import { kml as kmlToGeoJson } from '@tmcw/togeojson';
 import { DOMParser, type Element as XmlElement } from '@xmldom/xmldom';
-import { type Candidate, candidatesOf, cleanName, fileRange, type Ignored } from '../shapes';
+import { type Candidate, candidatesOf, cleanName, fileRange, type Ignored, type ReadResult } from '../shapes';
 import { nameFromProperties } from './names';
-import type { ReadResult } from './read-file';
 import { UploadRefused } from './upload-refused';
 
 /**

@@ -1,18 +1,13 @@
 import { AoiUploadLimits } from '@satportal/contract';
-import type { Candidate, Ignored } from '../shapes';
+import type { ReadResult } from '../shapes';
 import { readGeoJson } from './geojson';
 import { readKml } from './kml';
 import { readShapefileZip } from './shapefile';
 import { UploadRefused } from './upload-refused';
 import { extractZipEntry, readZipDirectory } from './zip';
 
-/** What a file holds: AOI and POI candidates (with their structural problems) and what was skipped. */
-export interface ReadResult {
-  candidates: Candidate[];
-  ignored: Ignored[];
-  /** a shapefile layer had no .prj and was read as WGS 84 */
-  noPrjAssumedWgs84: boolean;
-}
+// The readers import it from shapes.ts: declared here, it made each reader and this file a cycle.
+export type { ReadResult };
 
 export type UploadExtension = (typeof AoiUploadLimits.extensions)[number];
 

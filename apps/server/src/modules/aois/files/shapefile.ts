@@ -1,8 +1,7 @@
 import proj4 from 'proj4';
 import { parseDbf, parseShp } from 'shpjs';
-import { type Candidate, candidatesOf, fileRange, type Ignored } from '../shapes';
+import { type Candidate, candidatesOf, fileRange, type Ignored, type ReadResult } from '../shapes';
 import { nameFromProperties } from './names';
-import type { ReadResult } from './read-file';
 import { UploadRefused } from './upload-refused';
 import { extractZipEntry, readZipDirectory, type ZipEntry } from './zip';
 
