@@ -6,13 +6,13 @@ import {
   GatewayOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../i18n/keys';
 import type { MapController } from '../../map/MapController';
 import { useMapEvent } from '../../map/react/useMapEvents';
 import type { DrawingTool } from '../../map/types';
+import { ToolbarButton } from '../../shared/ui/ToolbarButton';
 import { useUploadDialogStore } from '../saved-areas/uploadDialogStore';
 
 const tools: ReadonlyArray<{ tool: DrawingTool; icon: ReactNode; labelKey: TranslationKey; testId: string }> =
@@ -37,20 +37,8 @@ function ToolButton(props: {
   onClick: () => void;
 }) {
   const { t } = useTranslation();
-  const label = t(props.labelKey);
-  return (
-    <Tooltip title={label} placement="left">
-      <Button
-        type={props.pressed ? 'primary' : 'text'}
-        icon={props.icon}
-        aria-label={label}
-        aria-pressed={props.pressed}
-        data-testid={props.testId}
-        disabled={props.disabled}
-        onClick={props.onClick}
-      />
-    </Tooltip>
-  );
+  const { labelKey, ...rest } = props;
+  return <ToolbarButton label={t(labelKey)} {...rest} />;
 }
 
 /**

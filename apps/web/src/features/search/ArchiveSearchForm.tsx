@@ -2,34 +2,37 @@ import type { ProductQuality } from '@satportal/contract';
 import { Alert, Button, Checkbox, Form, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCurrentAoi } from '../../map/react/useCurrentAoi';
-import { ConditionForm, useFirstProblemToast } from '../../shared/conditions/ConditionForm';
-import { type SliderKey, searchAoiOf } from '../../shared/conditions/conditions';
+import { ConditionForm, useConditionSubmit } from '../../shared/conditions/ConditionForm';
+import { slidersOf } from '../../shared/conditions/conditions';
+import { useSatelliteCatalogue } from '../../shared/conditions/useSatelliteCatalogue';
 import { usableTimeZone } from '../../shared/format/dates';
 import { dayIn } from '../../shared/format/days';
 import { useMe } from '../auth/useMe';
 import { archiveSearchRequest, isDayDisabled, startIsOld, validateArchiveSearch } from './archiveForm';
 import styles from './search.module.css';
 import { useArchiveSearchStore } from './searchStore';
-import { useArchiveSearchActions, useCatalogue } from './useArchiveSearch';
+import { useArchiveSearchActions } from './useArchiveSearch';
 
-const sliderFields: ReadonlyArray<{ field: SliderKey; labelKey: `search.${SliderKey}Label` }> = [
-  { field: 'cc', labelKey: 'search.ccLabel' },
-  { field: 'ac', labelKey: 'search.acLabel' },
-  { field: 'ona', labelKey: 'search.onaLabel' },
-  { field: 'sza', labelKey: 'search.szaLabel' },
-];
+const sliders = slidersOf(['cc', 'ac', 'ona', 'sza']);
 
 /** The Archive tab of the search centre (spec 000 §2 "Archive search panel", §4, §5). */
 export function ArchiveSearchForm() {
   const { t } = useTranslation();
-  const noProblem = useFirstProblemToast('archive');
   const timeZone = usableTimeZone(useMe()?.timezone);
   const today = dayIn(new Date(), timeZone);
-  const catalogue = useCatalogue();
+  const catalogue = useSatelliteCatalogue(false);
   const aoi = useCurrentAoi();
   const { search } = useArchiveSearchActions();
   const state = useArchiveSearchStore();
-  const { conditions, type, selection, setConditions } = state;
+  const { conditions, setConditions } = state;
+  const submit = useConditionSubmit('archive', {
+    aoi,
+    state,
+    catalogue: catalogue.data,
+    today,
+    validate: validateArchiveSearch,
+    send: (request) => search.mutate({ kind: 'aoi', request: archiveSearchRequest(request) }),
+  });
 
   // Spec 000 §8 "Failed to acquire satellites": without the catalogue there is no form, but a retry.
   if (catalogue.isError)
@@ -51,20 +54,6 @@ export function ArchiveSearchForm() {
       />
     );
 
-  const submit = () => {
-    const searchAoi = searchAoiOf(aoi);
-    if (!noProblem(validateArchiveSearch({ aoi: searchAoi, conditions, selection, today }))) return;
-    if (!searchAoi || !catalogue.data) return;
-    const request = archiveSearchRequest({
-      aoi: searchAoi,
-      conditions,
-      catalogue: catalogue.data,
-      type,
-      selection,
-    });
-    search.mutate({ kind: 'aoi', request });
-  };
-
   return (
     <ConditionForm
       kind="archive"
@@ -74,7 +63,7 @@ export function ArchiveSearchForm() {
       timeZone={timeZone}
       dateLabel={t('search.dateRange')}
       isDayDisabled={(day) => isDayDisabled(day, today)}
-      sliders={sliderFields}
+      sliders={sliders}
       afterDates={
         startIsOld(conditions.fdate, today) && (
           <Alert

@@ -1,5 +1,5 @@
 import { Limits } from '@satportal/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/context';
 import { queryKeys } from '../../api/endpoints';
@@ -8,16 +8,6 @@ import { useToast } from '../../shared/ui/toast';
 import { nextPageRequest } from './archiveForm';
 import { isTipSuppressed, noTipKey } from './noTip';
 import { type SearchMode, useArchiveSearchStore } from './searchStore';
-
-/** The archive satellite catalogue (every satellite, taskable or not), fetched once per session. */
-export function useCatalogue() {
-  const api = useApi();
-  return useQuery({
-    queryKey: queryKeys.satellites(false),
-    queryFn: () => api.satellites(false),
-    staleTime: 60 * 60 * 1000,
-  });
-}
 
 /** Several scene ids separated by commas (or white space), each once, in the order typed. */
 export function parseSceneIds(text: string): string[] {

@@ -1,9 +1,9 @@
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TranslationKey } from '../../i18n/keys';
 import { useCurrentAoi } from '../../map/react/useCurrentAoi';
-import { ConditionForm, useFirstProblemToast } from '../../shared/conditions/ConditionForm';
-import { type SliderKey, searchAoiOf } from '../../shared/conditions/conditions';
+import { ConditionForm, useConditionSubmit } from '../../shared/conditions/ConditionForm';
+import { slidersOf } from '../../shared/conditions/conditions';
+import { useSatelliteCatalogue } from '../../shared/conditions/useSatelliteCatalogue';
 import { usableTimeZone } from '../../shared/format/dates';
 import { dayIn } from '../../shared/format/days';
 import { useMe } from '../auth/useMe';
@@ -16,42 +16,28 @@ import {
   validateTasking,
 } from './taskingForm';
 import { useTaskingStore } from './taskingStore';
-import { usePrediction, useTaskableCatalogue } from './useTasking';
+import { usePrediction } from './useTasking';
 
-const sliderFields: ReadonlyArray<{ field: SliderKey; labelKey: TranslationKey }> = [
-  { field: 'cc', labelKey: 'search.ccLabel' },
-  { field: 'ona', labelKey: 'search.onaLabel' },
-  { field: 'sza', labelKey: 'tasking.szaLabel' },
-  { field: 'ac', labelKey: 'search.acLabel' },
-];
+const sliders = slidersOf(['cc', 'ona', 'sza', 'ac'], { sza: 'tasking.szaLabel' });
 
 /** Step 0 of the tasking panel (spec 000 §2): the window, angles, sensor, satellite groups, Predict. */
 export function TaskingForm() {
   const { t } = useTranslation();
-  const noProblem = useFirstProblemToast('tasking');
   const me = useMe();
   const timeZone = usableTimeZone(me?.timezone);
   const today = dayIn(new Date(), timeZone);
-  const catalogue = useTaskableCatalogue();
+  const catalogue = useSatelliteCatalogue(true);
   const aoi = useCurrentAoi();
   const predict = usePrediction();
   const state = useTaskingStore();
-  const { conditions, type, selection } = state;
-
-  const submit = () => {
-    const predictionAoi = searchAoiOf(aoi);
-    if (!noProblem(validateTasking({ aoi: predictionAoi, conditions, selection, today }))) return;
-    if (!predictionAoi || !catalogue.data) return;
-    predict.mutate(
-      taskingPredictionRequest({
-        aoi: predictionAoi,
-        conditions,
-        catalogue: catalogue.data,
-        type,
-        selection,
-      }),
-    );
-  };
+  const submit = useConditionSubmit('tasking', {
+    aoi,
+    state,
+    catalogue: catalogue.data,
+    today,
+    validate: validateTasking,
+    send: (request) => predict.mutate(taskingPredictionRequest(request)),
+  });
 
   return (
     <ConditionForm
@@ -62,7 +48,7 @@ export function TaskingForm() {
       timeZone={timeZone}
       dateLabel={t('tasking.dateRange')}
       isDayDisabled={(day, start) => isTaskingDayDisabled(day, today, start)}
-      sliders={sliderFields}
+      sliders={sliders}
     >
       <div className={styles.actions}>
         <Button

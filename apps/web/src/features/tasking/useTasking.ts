@@ -1,18 +1,7 @@
 import type { TaskingPredictionRequest } from '@satportal/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useApi } from '../../api/context';
-import { queryKeys } from '../../api/endpoints';
 import { useTaskingStore } from './taskingStore';
-
-/** The taskable satellites (GET /satellites?taskable=true), fetched once per session. */
-export function useTaskableCatalogue() {
-  const api = useApi();
-  return useQuery({
-    queryKey: queryKeys.satellites(true),
-    queryFn: () => api.satellites(true),
-    staleTime: 60 * 60 * 1000,
-  });
-}
 
 /**
  * The prediction (spec 000 §4 "Tasking panel"): step 1 while it runs and with its passes; any

@@ -1,9 +1,10 @@
 import { FontSizeOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useMapController } from '../../map/react/mapControllerContext';
 import { useMapState } from '../../map/react/useMapEvents';
 import { formatZoom } from '../../shared/format/coordinates';
+import { ToolbarButton } from '../../shared/ui/ToolbarButton';
 import { DrawingTools } from '../drawing/DrawingTools';
 import { BaseMapSwitch } from './BaseMapSwitch';
 import styles from './workspace.module.css';
@@ -23,44 +24,36 @@ export function RightToolbar() {
     <nav className={styles.rightToolbar} aria-label={t('draw.tools')}>
       <DrawingTools controller={controller} />
       <div className={styles.toolbarDivider} />
-      <Tooltip title={t('map.zoomIn')} placement="left">
-        <Button
-          type="text"
-          icon={<PlusOutlined />}
-          aria-label={t('map.zoomIn')}
-          data-testid="zoom-in"
-          disabled={!view || view.zoom >= view.maxZoom}
-          onClick={() => controller?.zoomIn()}
-        />
-      </Tooltip>
+      <ToolbarButton
+        label={t('map.zoomIn')}
+        icon={<PlusOutlined />}
+        testId="zoom-in"
+        disabled={!view || view.zoom >= view.maxZoom}
+        onClick={() => controller?.zoomIn()}
+      />
       <Tooltip title={t('map.zoomLevel')} placement="left">
         <output className={styles.zoomLevel} data-testid="zoom-level" aria-label={t('map.zoomLevel')}>
           {view ? formatZoom(view.zoom) : t('common.notSet')}
         </output>
       </Tooltip>
-      <Tooltip title={t('map.zoomOut')} placement="left">
-        <Button
-          type="text"
-          icon={<MinusOutlined />}
-          aria-label={t('map.zoomOut')}
-          data-testid="zoom-out"
-          disabled={!view || view.zoom <= view.minZoom}
-          onClick={() => controller?.zoomOut()}
-        />
-      </Tooltip>
+      <ToolbarButton
+        label={t('map.zoomOut')}
+        icon={<MinusOutlined />}
+        testId="zoom-out"
+        disabled={!view || view.zoom <= view.minZoom}
+        onClick={() => controller?.zoomOut()}
+      />
       <div className={styles.toolbarDivider} />
       <BaseMapSwitch controller={controller} state={state} />
-      <Tooltip title={labelOverlay ? t('map.labels') : t('map.labelsBaked')} placement="left">
-        <Button
-          type={labelOverlay && state?.labelsVisible ? 'primary' : 'text'}
-          icon={<FontSizeOutlined />}
-          aria-label={t('map.labels')}
-          aria-pressed={labelOverlay && state?.labelsVisible}
-          data-testid="label-toggle"
-          disabled={!labelOverlay}
-          onClick={() => state && controller?.setLabelsVisible(!state.labelsVisible)}
-        />
-      </Tooltip>
+      <ToolbarButton
+        label={t('map.labels')}
+        tip={labelOverlay ? t('map.labels') : t('map.labelsBaked')}
+        icon={<FontSizeOutlined />}
+        testId="label-toggle"
+        pressed={labelOverlay && state?.labelsVisible}
+        disabled={!labelOverlay}
+        onClick={() => state && controller?.setLabelsVisible(!state.labelsVisible)}
+      />
     </nav>
   );
 }

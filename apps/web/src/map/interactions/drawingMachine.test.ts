@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { squareWithHole } from '../testShapes';
 import type { DrawnPolygon } from '../types';
 import {
   type DrawingEffect,
@@ -9,19 +10,8 @@ import {
 } from './drawingMachine';
 
 const square: DrawnPolygon = {
-  geojson: {
-    type: 'Polygon',
-    coordinates: [
-      [
-        [10, 10],
-        [11, 10],
-        [11, 11],
-        [10, 11],
-        [10, 10],
-      ],
-    ],
-  },
-  areaKm2: 12000,
+  geojson: { type: 'Polygon', coordinates: [squareWithHole[0]!] },
+  areaKm2: 49000,
   modified: false,
 };
 const reshaped: DrawnPolygon = { ...square, areaKm2: 13000, modified: true };

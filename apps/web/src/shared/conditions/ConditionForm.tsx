@@ -1,3 +1,4 @@
+import type { Aoi, SensorType } from '@satportal/contract';
 import { Form, Spin } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,13 +6,18 @@ import type { TranslationKey } from '../../i18n/keys';
 import type { CurrentAoi } from '../../map/types';
 import type { Day } from '../format/days';
 import { useToast } from '../ui/toast';
-import type { FormProblem, SearchConditions, SliderKey } from './conditions';
-import { sliderRanges } from './conditions';
+import {
+  type FormProblem,
+  type SearchConditions,
+  type SliderKey,
+  searchAoiOf,
+  sliderRanges,
+} from './conditions';
 import styles from './conditions.module.css';
 import type { ConditionsState } from './conditionsStore';
 import { DateRangeField, SearchAoiLine, SliderField } from './FormParts';
 import { SensorFields } from './SensorFields';
-import type { Catalogue, SearchKind } from './sensorChoice';
+import type { Catalogue, SearchKind, SensorSelection } from './sensorChoice';
 
 interface ConditionFormProps<C extends SearchConditions> {
   /** Which tab: names the test ids (`archive-dates`, `tasking-cc` …) and the saved sensor choice. */
@@ -85,16 +91,38 @@ export function ConditionForm<C extends SearchConditions>(props: ConditionFormPr
 }
 
 /**
- * The first problem of a form's checks as a warning toast: true when there is none. One toast per
- * message: a new message must not replace one that is already fading out.
+ * The submit of a conditions tab: the current AOI as the request's (a point is none), the tab's
+ * checks in its order with the first problem as a warning toast, then `send` with the request's
+ * parts. One toast per message: a new message must not replace one that is already fading out.
  */
-export function useFirstProblemToast(kind: SearchKind) {
+export function useConditionSubmit<C extends SearchConditions>(
+  kind: SearchKind,
+  input: {
+    aoi: CurrentAoi | null;
+    state: ConditionsState<C>;
+    catalogue: Catalogue | undefined;
+    today: Day;
+    validate(form: { aoi: Aoi | null; conditions: C; selection: SensorSelection; today: Day }): FormProblem[];
+    send(request: {
+      aoi: Aoi;
+      conditions: C;
+      catalogue: Catalogue;
+      type: SensorType;
+      selection: SensorSelection;
+    }): void;
+  },
+) {
   const { t } = useTranslation();
   const message = useToast();
-  return (problems: readonly FormProblem[]): boolean => {
-    const first = problems[0];
-    if (!first) return true;
-    void message.warning({ key: `${kind}-form:${first.key}`, content: t(first.key, first.params) });
-    return false;
+  return () => {
+    const { aoi, state, catalogue, today } = input;
+    const { conditions, type, selection } = state;
+    const requestAoi = searchAoiOf(aoi);
+    const first = input.validate({ aoi: requestAoi, conditions, selection, today })[0];
+    if (first) {
+      void message.warning({ key: `${kind}-form:${first.key}`, content: t(first.key, first.params) });
+      return;
+    }
+    if (requestAoi && catalogue) input.send({ aoi: requestAoi, conditions, catalogue, type, selection });
   };
 }

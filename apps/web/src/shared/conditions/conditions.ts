@@ -30,6 +30,13 @@ export const sliderRanges = {
 
 export type SliderKey = keyof typeof sliderRanges;
 
+/** A tab's sliders in its order, each labelled `search.<field>Label` unless `labels` names another key. */
+export const slidersOf = (
+  fields: readonly SliderKey[],
+  labels: Partial<Record<SliderKey, TranslationKey>> = {},
+): Array<{ field: SliderKey; labelKey: TranslationKey }> =>
+  fields.map((field) => ({ field, labelKey: labels[field] ?? `search.${field}Label` }));
+
 /** A check that failed, in the words of the spec's keys; the form shows the first as a toast. */
 export interface FormProblem {
   field: 'aoi' | 'dates' | 'productQualities' | 'satGroups';

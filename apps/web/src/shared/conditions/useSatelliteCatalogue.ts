@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import { useApi } from '../../api/context';
+import { queryKeys } from '../../api/endpoints';
+
+/**
+ * The satellite catalogue of a conditions tab, fetched once per session: every satellite (the
+ * Archive tab), or only the taskable ones (GET /satellites?taskable=true, the Tasking tab).
+ */
+export function useSatelliteCatalogue(taskable: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.satellites(taskable),
+    queryFn: () => api.satellites(taskable),
+    staleTime: 60 * 60 * 1000,
+  });
+}
