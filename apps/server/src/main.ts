@@ -38,6 +38,7 @@ async function main() {
       say('registered the Landsat 8 subset of data/imagery as a scene');
     await ensureDemoArchive(services, config.demoScenes, say);
   }
+  services.health.startProbing();
   await services.sessionsRepository.purgeOld();
   await services.archive.purgeOldSearches();
 

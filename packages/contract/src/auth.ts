@@ -63,5 +63,10 @@ export const LanguageSchema = Type.Union(Languages.map((l) => Type.Literal(l)));
 export const HealthResponse = Type.Object({
   db: Type.Union([Type.Literal('pglite'), Type.Literal('postgres')]),
   version: Type.String(),
+  dbCheckedAt: Type.String({ format: 'date-time', description: 'when the database last answered' }),
+  dbBusy: Type.Boolean({
+    description:
+      'the database is working on a long statement: it answered within the last minute, not just now',
+  }),
 });
 export type HealthResponse = Static<typeof HealthResponse>;

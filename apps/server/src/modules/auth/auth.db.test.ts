@@ -291,7 +291,7 @@ describe('system', () => {
     expect(r.body).toEqual({
       code: ResultCode.Success,
       message: 'ok',
-      data: { db: h.kind, version: appVersion },
+      data: { db: h.kind, version: appVersion, dbCheckedAt: expect.any(String), dbBusy: false },
     });
   });
 
