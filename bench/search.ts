@@ -29,11 +29,10 @@ import { buildApp } from '../apps/server/src/http/app';
 import {
   ArchiveRepository,
   firstPageQuery,
-  type Overlay,
-  overlayFor,
   pageQuery,
 } from '../apps/server/src/modules/archive/archive.repository';
 import { filterOf, parseSort } from '../apps/server/src/modules/archive/archive.service';
+import { AreasRepository, type Overlay, overlayFor } from '../apps/server/src/modules/areas';
 import { defaultConstellation } from '../apps/server/src/modules/catalogue/constellation';
 import { normaliseLonLat } from '../apps/server/src/modules/scenes/lonlat';
 import { generateArchive } from '../apps/server/src/modules/simulator/archive-generation';
@@ -278,7 +277,7 @@ async function serverTimes(
     coverage.push(r.ac);
     const filter = filterOf({ aois: request.aois, condition: request.condition, satIds, sensor: {} });
     t = performance.now();
-    const prepared = await repo.prepareAois([normaliseLonLat(aoi)]);
+    const prepared = await services.areasRepository.prepareAois([normaliseLonLat(aoi)]);
     prepare.push(performance.now() - t);
     t = performance.now();
     await repo.firstPage(
@@ -420,7 +419,7 @@ async function plans(
 ) {
   const request = searchRequest(aoi, days, satIds);
   const filter = filterOf({ aois: request.aois, condition: request.condition, satIds, sensor: {} });
-  const prepared = await repo.prepareAois([normaliseLonLat(aoi)]);
+  const prepared = await new AreasRepository(pool, overlay).prepareAois([normaliseLonLat(aoi)]);
   const area = { aoi: prepared.union!, areaKm2: prepared.areaKm2, snapshot: prepared.snapshot };
   const statements = {
     'first page': firstPageQuery(area, filter, parseSort(undefined), 1000, 0, overlay),

@@ -3,9 +3,10 @@ import { AccountsRepository } from './modules/accounts/accounts.repository';
 import { AccountsService } from './modules/accounts/accounts.service';
 import { AoisRepository } from './modules/aois/aois.repository';
 import { AoisService } from './modules/aois/aois.service';
-import { ArchiveRepository, overlayFor } from './modules/archive/archive.repository';
+import { ArchiveRepository } from './modules/archive/archive.repository';
 import { ArchiveService } from './modules/archive/archive.service';
 import { HistoryRepository } from './modules/archive/history.repository';
+import { AreasRepository, overlayFor } from './modules/areas';
 import { AuthService } from './modules/auth/auth.service';
 import { SessionsRepository } from './modules/auth/sessions.repository';
 import { toSatellite } from './modules/catalogue/catalogue.mapper';
@@ -42,7 +43,8 @@ export function composeServices(
   const ingest = new IngestService(scenesRepository, catalogueRepository);
   const overlay = overlayFor(db.kind);
   const archiveRepository = new ArchiveRepository(db.pool, overlay);
-  const archive = new ArchiveService(archiveRepository, new HistoryRepository(db.pool));
+  const areasRepository = new AreasRepository(db.pool, overlay);
+  const archive = new ArchiveService(archiveRepository, areasRepository, new HistoryRepository(db.pool));
   // The simulated archive: the catalogue's satellites and every stored element set in, scenes out.
   // (Shaped for the simulator's `generateArchive`, which only the demo, the CLI and benchmarks run.)
   const archiveGeneration = {
@@ -61,14 +63,15 @@ export function composeServices(
     ingest,
     archive,
     archiveRepository,
+    areasRepository,
     health: new HealthService(db.pool, db.kind, appVersion),
-    stac: new StacService(new StacRepository(db.pool, archiveRepository)),
+    stac: new StacService(new StacRepository(db.pool, areasRepository)),
     tiles: new TilesService(archiveRepository, new QuicklookRenderer(options.quicklooks)),
     aois: new AoisService(new AoisRepository(db.pool)),
     tasking: new TaskingService(
       catalogueRepository,
       orbitalElementsRepository,
-      archiveRepository,
+      areasRepository,
       new TaskingRepository(db.pool, overlay),
     ),
   };

@@ -8,14 +8,12 @@ import type {
   SensorType,
   StereoMode,
 } from '@satportal/contract';
+import { percent } from '../areas';
 import { outerRings } from '../scenes/lonlat';
 import type { SceneRow } from './archive.repository';
 import type { AoiHistoryRow, ArchiveHistoryRow } from './history.repository';
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
-
-/** A percentage to 2 decimals within 0–100 (spec 000 §9 "coverage percent to 2 decimals"). */
-export const percent = (x: number) => Math.min(100, Math.max(0, round2(x)));
 
 /** Rows leave only through these mappings to the contract (spec 000 §3 Scene). */
 export function toArchiveScene(row: SceneRow): ArchiveScene {

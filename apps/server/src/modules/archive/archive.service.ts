@@ -15,18 +15,16 @@ import {
 } from '@satportal/contract';
 import type { WritingCtes } from '../../db/params';
 import { ApiError } from '../../http/api-error';
-import { GeometryError, MAX_ABS_LONGITUDE, type NormalisedGeometry, normaliseLonLat } from '../scenes/lonlat';
-import { invalidReason, partsProblem, polygonProblem, type StorableProblem } from '../scenes/storable';
+import { type AreasRepository, checkAois, percent, prepareArea, utcDay } from '../areas';
+import type { NormalisedGeometry } from '../scenes/lonlat';
 import {
   type ArchiveHistoryEntryData,
-  percent,
   toAoiHistoryEntry,
   toArchiveHistoryEntry,
   toArchiveScene,
 } from './archive.mapper';
 import type {
   ArchiveRepository,
-  PreparedAois,
   SceneFilter,
   SceneRow,
   SearchArea,
@@ -52,13 +50,6 @@ interface StoredSearch {
 const searchRetentionDays = 30;
 
 const dayMs = 86_400_000;
-
-/** A YYYY-MM-DD day as its UTC midnight, or undefined when there is no such day. */
-export function utcDay(value: string): number | undefined {
-  const [y, m, d] = value.split('-').map(Number);
-  const t = Date.UTC(y!, m! - 1, d!);
-  return new Date(t).toISOString().slice(0, 10) === value ? t : undefined;
-}
 
 export function parseSort(value: string | undefined): SearchSort {
   const [key, dir] = (value || 'time,desc').split(',') as [ArchiveSortKey, string | undefined];
@@ -116,78 +107,6 @@ export function checkSearch(
   return checkAois(request.aois);
 }
 
-/** Whether a ring of the AOI has an edge of 360° of longitude or more (between longitudes in range). */
-function edgesAroundTheWorld(aoi: Aoi): boolean {
-  const polygons = (aoi.type === 'Polygon' ? [aoi.coordinates] : aoi.coordinates) as number[][][][];
-  const inRange = (x: number | undefined) => x !== undefined && Math.abs(x) <= MAX_ABS_LONGITUDE;
-  return polygons.some((rings) =>
-    rings.some((ring) =>
-      ring.some((p, i) => {
-        const a = ring[i - 1]?.[0];
-        const b = p[0];
-        return inRange(a) && inRange(b) && Math.abs((b as number) - (a as number)) >= 360;
-      }),
-    ),
-  );
-}
-
-/** `search.invalidAoi` naming the AOI and the reason (a translation key, its parameters beside it). */
-const invalidAoi = (index: number, problem: StorableProblem) =>
-  ApiError.invalid('aois', 'search.invalidAoi', { index, reason: problem.reason, ...problem.params });
-
-/**
- * The AOIs of a request (archive search, tasking prediction): at least one, each readable, not
- * too many positions, and each a shape PostGIS can hold as the search uses it (its area is
- * stored as geography and measured: see `scenes/storable.ts`), alone and united.
- */
-export function checkAois(requestAois: Aoi[]): NormalisedGeometry[] {
-  if (!requestAois.length) throw ApiError.invalid('aois', 'search.noAoi');
-  const aois = requestAois.map((aoi, index) => {
-    // An edge of 360° (the whole-world box's −180 → 180) is read as no step at all, which leaves
-    // a line: the AOI meant all the way round, which the search cannot hold.
-    if (edgesAroundTheWorld(aoi)) throw invalidAoi(index, { reason: 'aoi.aroundTheWorld' });
-    try {
-      return normaliseLonLat(aoi);
-    } catch (e) {
-      if (e instanceof GeometryError) throw invalidAoi(index, { reason: e.key, params: e.params });
-      throw e;
-    }
-  });
-  const positions = aois.reduce((n, a) => n + a.positions, 0);
-  if (positions > Limits.aoiPositionsMax) {
-    throw ApiError.invalid('aois', 'search.aoiTooComplex', { limit: Limits.aoiPositionsMax });
-  }
-  aois.forEach((aoi, index) => {
-    for (const polygon of aoi.coordinates) {
-      const problem = polygonProblem(polygon);
-      if (problem) throw invalidAoi(index, problem);
-    }
-  });
-  // The search area is their union: parts that meet are merged, each AOI first, then all of them.
-  const united = (upTo: number) => partsProblem(aois.slice(0, upTo + 1).flatMap((a) => a.coordinates));
-  if (united(aois.length - 1)) {
-    const index = aois.findIndex((_, i) => united(i) !== null);
-    throw invalidAoi(index, united(index) as StorableProblem);
-  }
-  return aois;
-}
-
-/**
- * The AOIs checked by PostGIS (a valid polygon with an area each) and united into the search
- * area, split at ±180°; a refused AOI is 4000 naming its index and PostGIS' reason.
- */
-export async function prepareArea(
-  repository: Pick<ArchiveRepository, 'prepareAois'>,
-  aois: NormalisedGeometry[],
-): Promise<PreparedAois & { union: string }> {
-  const prepared = await repository.prepareAois(aois);
-  const invalid = prepared.aois.findIndex((a) => a.problem !== null);
-  if (invalid >= 0 || !prepared.union) {
-    throw invalidAoi(Math.max(invalid, 0), invalidReason(prepared.aois[invalid]?.problem ?? 'zero area'));
-  }
-  return { ...prepared, union: prepared.union };
-}
-
 const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
 const stripName = (aoi: Aoi): Aoi => ({ type: aoi.type, coordinates: aoi.coordinates }) as Aoi;
@@ -200,6 +119,7 @@ const withCleanName = (aoi: Aoi): Aoi =>
 export class ArchiveService {
   constructor(
     private readonly archive: ArchiveRepository,
+    private readonly areas: Pick<AreasRepository, 'prepareAois'>,
     private readonly history: HistoryRepository,
     private readonly now: () => Date = () => new Date(),
   ) {}
@@ -208,7 +128,7 @@ export class ArchiveService {
   async search(userId: number, request: ArchiveSearchRequest, sort?: string): Promise<ArchiveSearchResponse> {
     if (request.taskId) return this.more(userId, request.taskId, request.page);
     const aois = checkSearch(request, this.now());
-    const prepared = await prepareArea(this.archive, aois);
+    const prepared = await prepareArea(this.areas, aois);
     const stored: StoredSearch = {
       aois: request.aois.map(withCleanName),
       condition: request.condition,

@@ -1,15 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../test/harness';
 import { box, createTestSatellites, defaultSearchCondition } from '../../test/scenes';
+import { AreasRepository, overlayFor } from '../areas';
 import { defaultConstellation } from '../catalogue/constellation';
 import { normaliseLonLat } from '../scenes/lonlat';
-import {
-  ArchiveRepository,
-  firstPageQuery,
-  overlayFor,
-  pageQuery,
-  type SceneFilter,
-} from './archive.repository';
+import { firstPageQuery, pageQuery, type SceneFilter } from './archive.repository';
 import { filterOf, parseSort } from './archive.service';
 
 /**
@@ -45,7 +40,7 @@ async function plan(
   aoi: ReturnType<typeof box>,
   condition: Partial<Parameters<typeof filterOf>[0]['condition']>,
 ) {
-  const prepared = await new ArchiveRepository(h.pool).prepareAois([normaliseLonLat(aoi)]);
+  const prepared = await new AreasRepository(h.pool).prepareAois([normaliseLonLat(aoi)]);
   const filter: SceneFilter = filterOf({
     aois: [aoi],
     satIds: sats,

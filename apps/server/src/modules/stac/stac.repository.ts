@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database';
-import { type ArchiveRepository, type SceneRow, sceneColumns } from '../archive/archive.repository';
+import { type SceneRow, sceneColumns } from '../archive/archive.repository';
+import type { AreasRepository } from '../areas';
 import type { StacCursor } from './stac.params';
 
 export interface StacGroupRow {
@@ -21,7 +22,7 @@ export type StacItemRow = SceneRow & {
 };
 
 export interface StacItemFilter {
-  /** The search area (EWKB hex, split at ±180°) from `ArchiveRepository.prepareAois`; null: anywhere. */
+  /** The search area (EWKB hex, split at ±180°) from `AreasRepository.prepareAois`; null: anywhere. */
   area: string | null;
   from: Date | null;
   to: Date | null;
@@ -36,7 +37,7 @@ export class StacRepository {
   constructor(
     private readonly db: Queryable,
     /** The archive search's AOI preparation (validity, ±180° split) is reused for bbox/intersects. */
-    readonly archive: Pick<ArchiveRepository, 'prepareAois'>,
+    readonly areas: Pick<AreasRepository, 'prepareAois'>,
   ) {}
 
   /**

@@ -36,7 +36,7 @@ export class StacService {
       : null;
     let area: string | null = null;
     if (search.areas) {
-      const prepared = await this.repo.archive.prepareAois(search.areas);
+      const prepared = await this.repo.areas.prepareAois(search.areas);
       const problem = prepared.aois.find((a) => a.problem !== null)?.problem;
       if (problem || !prepared.union) {
         throw new StacError(

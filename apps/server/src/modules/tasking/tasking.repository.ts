@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database';
-import type { Overlay } from '../archive/archive.repository';
+import type { Overlay } from '../areas';
 import type { Footprint } from '../orbits/footprint';
 
 /** SQL of tasking predictions: the geodesic coverage of the AOI by the passes' footprints. */

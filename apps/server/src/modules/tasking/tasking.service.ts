@@ -12,9 +12,7 @@ import {
   type UnpredictedSatellite,
 } from '@satportal/contract';
 import { ApiError } from '../../http/api-error';
-import { percent } from '../archive/archive.mapper';
-import type { ArchiveRepository } from '../archive/archive.repository';
-import { checkAois, prepareArea, utcDay } from '../archive/archive.service';
+import { type AreasRepository, checkAois, percent, prepareArea, utcDay } from '../areas';
 import { toSatellite } from '../catalogue/catalogue.mapper';
 import type { CatalogueRepository } from '../catalogue/catalogue.repository';
 import type { OrbitalElementsRepository } from '../catalogue/orbital-elements.repository';
@@ -108,7 +106,7 @@ export class TaskingService {
   constructor(
     private readonly catalogue: CatalogueRepository,
     private readonly elements: OrbitalElementsRepository,
-    private readonly areas: Pick<ArchiveRepository, 'prepareAois'>,
+    private readonly areas: Pick<AreasRepository, 'prepareAois'>,
     private readonly tasking: TaskingRepository,
     private readonly now: () => Date = () => new Date(),
   ) {}

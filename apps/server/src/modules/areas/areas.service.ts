@@ -1,0 +1,92 @@
+import { type Aoi, Limits } from '@satportal/contract';
+import { ApiError } from '../../http/api-error';
+import { GeometryError, MAX_ABS_LONGITUDE, type NormalisedGeometry, normaliseLonLat } from '../scenes/lonlat';
+import { invalidReason, partsProblem, polygonProblem, type StorableProblem } from '../scenes/storable';
+import type { AreasRepository, PreparedAois } from './areas.repository';
+
+/**
+ * AOI preparation shared by every call that takes AOIs (archive search, tasking prediction, the
+ * STAC API, ordering to come): validation, the ±180° split, the geodesic area, the union.
+ */
+
+/** Whether a ring of the AOI has an edge of 360° of longitude or more (between longitudes in range). */
+function edgesAroundTheWorld(aoi: Aoi): boolean {
+  const polygons = (aoi.type === 'Polygon' ? [aoi.coordinates] : aoi.coordinates) as number[][][][];
+  const inRange = (x: number | undefined) => x !== undefined && Math.abs(x) <= MAX_ABS_LONGITUDE;
+  return polygons.some((rings) =>
+    rings.some((ring) =>
+      ring.some((p, i) => {
+        const a = ring[i - 1]?.[0];
+        const b = p[0];
+        return inRange(a) && inRange(b) && Math.abs((b as number) - (a as number)) >= 360;
+      }),
+    ),
+  );
+}
+
+/** `search.invalidAoi` naming the AOI and the reason (a translation key, its parameters beside it). */
+const invalidAoi = (index: number, problem: StorableProblem) =>
+  ApiError.invalid('aois', 'search.invalidAoi', { index, reason: problem.reason, ...problem.params });
+
+/**
+ * The AOIs of a request (archive search, tasking prediction): at least one, each readable, not
+ * too many positions, and each a shape PostGIS can hold as the search uses it (its area is
+ * stored as geography and measured: see `scenes/storable.ts`), alone and united.
+ */
+export function checkAois(requestAois: Aoi[]): NormalisedGeometry[] {
+  if (!requestAois.length) throw ApiError.invalid('aois', 'search.noAoi');
+  const aois = requestAois.map((aoi, index) => {
+    // An edge of 360° (the whole-world box's −180 → 180) is read as no step at all, which leaves
+    // a line: the AOI meant all the way round, which the search cannot hold.
+    if (edgesAroundTheWorld(aoi)) throw invalidAoi(index, { reason: 'aoi.aroundTheWorld' });
+    try {
+      return normaliseLonLat(aoi);
+    } catch (e) {
+      if (e instanceof GeometryError) throw invalidAoi(index, { reason: e.key, params: e.params });
+      throw e;
+    }
+  });
+  const positions = aois.reduce((n, a) => n + a.positions, 0);
+  if (positions > Limits.aoiPositionsMax) {
+    throw ApiError.invalid('aois', 'search.aoiTooComplex', { limit: Limits.aoiPositionsMax });
+  }
+  aois.forEach((aoi, index) => {
+    for (const polygon of aoi.coordinates) {
+      const problem = polygonProblem(polygon);
+      if (problem) throw invalidAoi(index, problem);
+    }
+  });
+  // The search area is their union: parts that meet are merged, each AOI first, then all of them.
+  const united = (upTo: number) => partsProblem(aois.slice(0, upTo + 1).flatMap((a) => a.coordinates));
+  if (united(aois.length - 1)) {
+    const index = aois.findIndex((_, i) => united(i) !== null);
+    throw invalidAoi(index, united(index) as StorableProblem);
+  }
+  return aois;
+}
+
+/**
+ * The AOIs checked by PostGIS (a valid polygon with an area each) and united into the search
+ * area, split at ±180°; a refused AOI is 4000 naming its index and PostGIS' reason.
+ */
+export async function prepareArea(
+  repository: Pick<AreasRepository, 'prepareAois'>,
+  aois: NormalisedGeometry[],
+): Promise<PreparedAois & { union: string }> {
+  const prepared = await repository.prepareAois(aois);
+  const invalid = prepared.aois.findIndex((a) => a.problem !== null);
+  if (invalid >= 0 || !prepared.union) {
+    throw invalidAoi(Math.max(invalid, 0), invalidReason(prepared.aois[invalid]?.problem ?? 'zero area'));
+  }
+  return { ...prepared, union: prepared.union };
+}
+
+/** A YYYY-MM-DD day as its UTC midnight, or undefined when there is no such day. */
+export function utcDay(value: string): number | undefined {
+  const [y, m, d] = value.split('-').map(Number);
+  const t = Date.UTC(y!, m! - 1, d!);
+  return new Date(t).toISOString().slice(0, 10) === value ? t : undefined;
+}
+
+/** A percentage to 2 decimals within 0–100 (spec 000 §9 "coverage percent to 2 decimals"). */
+export const percent = (x: number) => Math.min(100, Math.max(0, Math.round(x * 100) / 100));
