@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { BandSchema, ResolutionClassIdSchema, SensorTypeSchema, StereoModeSchema } from './catalogue';
+import { ListOf } from './envelope';
 import { Limits } from './limits';
 import { Id, Int32, SingleLineText } from './text';
 
@@ -230,11 +231,7 @@ export const ArchiveSearchHistoryEntry = Type.Object({
 });
 export type ArchiveSearchHistoryEntry = Static<typeof ArchiveSearchHistoryEntry>;
 
-export const ArchiveSearchHistoryResponse = Type.Object({
-  list: Type.Array(ArchiveSearchHistoryEntry, { description: 'newest first, at most 10' }),
-  total: Type.Integer(),
-  more: Type.Boolean(),
-});
+export const ArchiveSearchHistoryResponse = ListOf(ArchiveSearchHistoryEntry, 'newest first, at most 10');
 export type ArchiveSearchHistoryResponse = Static<typeof ArchiveSearchHistoryResponse>;
 
 /** AOI search history entry (spec 001 §3): the AOI with `geometry.cors` as {lat, lng} points. */
@@ -255,9 +252,5 @@ export const AoiSearchHistoryEntry = Type.Object({
 });
 export type AoiSearchHistoryEntry = Static<typeof AoiSearchHistoryEntry>;
 
-export const AoiSearchHistoryResponse = Type.Object({
-  list: Type.Array(AoiSearchHistoryEntry, { description: 'latest query first, at most 10' }),
-  total: Type.Integer(),
-  more: Type.Boolean(),
-});
+export const AoiSearchHistoryResponse = ListOf(AoiSearchHistoryEntry, 'latest query first, at most 10');
 export type AoiSearchHistoryResponse = Static<typeof AoiSearchHistoryResponse>;

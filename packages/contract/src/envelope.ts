@@ -11,6 +11,17 @@ export const Envelope = <T extends TSchema>(data: T) =>
     data,
   });
 
+/**
+ * A list answer (DESIGN §4: lists page with start/length and answer `{ list, total, more }`):
+ * one shape for every list of the API (histories now; orders, subscriptions, my data to come).
+ */
+export const ListOf = <T extends TSchema>(item: T, description: string) =>
+  Type.Object({
+    list: Type.Array(item, { description }),
+    total: Type.Integer({ description: 'items in all' }),
+    more: Type.Boolean({ description: 'further pages exist' }),
+  });
+
 /** What an error carries in `data`: the field at fault and message parameters. */
 export const ErrorData = Type.Union([
   Type.Object({
