@@ -24,8 +24,9 @@ import { ApiError } from '../../http/api-error';
 import { principalOf } from '../../http/auth-plugin';
 import { ok, responses } from '../../http/envelope';
 import type { Http } from '../../http/types';
-import type { AoisService, UploadInput } from './aois.service';
+import type { AoisService } from './aois.service';
 import { uploadExtension } from './files/read-file';
+import type { UploadInput } from './upload.service';
 
 const outOfRange = (field: string, limit: number) =>
   ApiError.invalid(field, 'error.outOfRange', { field, limit });

@@ -5,42 +5,36 @@ import {
   type AoiListResponse,
   type AoiNode,
   type AoiTimeResponse,
-  AoiUploadLimits,
   type AoiUploadResponse,
   Limits,
   ResultCode,
   stripBidiControls,
-  type UploadFailure,
 } from '@satportal/contract';
 import { ApiError } from '../../http/api-error';
-import { invalidReason } from '../scenes/storable';
+import {
+  aoiFolder,
+  checkShapes,
+  isFolder,
+  notFound,
+  poiFolder,
+  polygonGeoJson,
+  unstorable,
+} from './aois.checks';
 import { toAoiNode } from './aois.mapper';
 import type { AoiNodeRow, AoisRepository, AoiTree, NewNode, ShapedNode } from './aois.repository';
 import { contentDisposition, type ExportFile, exportBaseName, exportFile } from './files/export';
-import type { UploadExtension } from './files/read-file';
 import { type UploadReader, uploadReader } from './files/upload-pool';
-import { UploadRefused } from './files/upload-refused';
-import type { ScreenedFile } from './files/upload-worker';
 import {
   type Candidate,
   type CoordinateRange,
   candidatesOf,
   drawnRange,
   ringFromCors,
-  type Screened,
   type ScreenedAoi,
-  type ShapeProblem,
   screenCandidates,
   toScreened,
 } from './shapes';
-
-export interface UploadInput {
-  fileName: string;
-  extension: UploadExtension;
-  bytes: Uint8Array;
-  aoiParentId: number | undefined;
-  poiParentId: number | undefined;
-}
+import { type UploadInput, uploadFile } from './upload.service';
 
 export interface ExportedFile extends ExportFile {
   fileName: string;
@@ -50,24 +44,7 @@ export interface ExportedFile extends ExportFile {
 /** Dates answered by the "time" call: enough for any calendar, bounded for any AOI. */
 const TIME_LIMIT = 1000;
 
-const notFound = (field: string, key = 'aoi.notFound') => new ApiError(ResultCode.NotFound, key, { field });
 const readonlyNode = (key = 'aoi.rootReadonly') => new ApiError(ResultCode.Conflict, key, { field: 'id' });
-const isFolder = (row: AoiNodeRow) => row.kind === 'folder' || row.kind === 'root';
-
-/**
- * An AOI's stored geometry from its parts' coordinates (GeoJSON text): one part stays a Polygon,
- * several make a MultiPolygon. Built as text: the parts come as text from the upload worker.
- */
-const polygonGeoJson = (parts: string[]) =>
-  parts.length === 1
-    ? `{"type":"Polygon","coordinates":${parts[0]}}`
-    : `{"type":"MultiPolygon","coordinates":[${parts.join(',')}]}`;
-
-/** Why the database could not make or hold a shape (`AoisRepository.shapes`, `checkParts`). */
-const unstorable = (error: string): ShapeProblem =>
-  /zero area/i.test(error)
-    ? { reason: 'aoi.zeroArea' }
-    : { reason: 'aoi.notStorable', params: { detail: error } };
 
 /**
  * The AOI and POI trees (spec 001 §2 AOI centre, POI centre, Upload dialog; §5; §7). Every
@@ -117,21 +94,22 @@ export class AoisService {
 
   private async newFolder(userId: number, request: AoiAddRequest): Promise<NewNode> {
     const name = validName(request.name, 'poi.tipAOIname');
-    const parent = await this.aoiFolder(userId, request.parentId, 'parentId', true);
+    const parent = await aoiFolder(this.aois, userId, request.parentId, 'parentId', true);
     return { parentId: parent.id, tree: 'aois', kind: 'folder', name, geojson: null };
   }
 
   /** A drawn AOI is stored whole or not at all. */
   private async newAoi(userId: number, request: AoiAddRequest): Promise<NewNode> {
     const name = validName(request.name, 'tip.aoiName');
-    const parent = await this.aoiFolder(userId, request.parentId, 'parentId', true);
+    const parent = await aoiFolder(this.aois, userId, request.parentId, 'parentId', true);
     const geometry = request.geometry?.geojson ?? {
       type: 'Polygon',
       coordinates: [ringFromCors(request.geometry?.cors ?? [])],
     };
     const aoi = geometry.type === 'Point' ? undefined : single(geometry, 'aoi', name, drawnRange);
     if (aoi?.kind !== 'aoi') throw ApiError.invalid('geometry', 'common.dataError');
-    const [checked] = (await this.check(
+    const [checked] = (await checkShapes(
+      this.aois,
       screenCandidates([aoi]).map((c) => toScreened(c, name)),
     )) as ScreenedAoi[];
     const failure = checked?.failures[0];
@@ -143,7 +121,7 @@ export class AoisService {
 
   private async newPoi(userId: number, request: AoiAddRequest): Promise<NewNode> {
     const name = validName(request.name, 'poi.tipPOIname');
-    const parent = await this.poiFolder(userId, request.parentId, 'parentId');
+    const parent = await poiFolder(this.aois, userId, request.parentId, 'parentId');
     const cors = request.geometry?.cors;
     const geometry = request.geometry?.geojson ?? {
       type: 'Point',
@@ -223,140 +201,15 @@ export class AoisService {
   }
 
   /**
-   * Reads the whole file first, in a worker thread (refusing it whole when it cannot be read),
-   * checks every shape, then stores what passed in one transaction. A feature that fails, in the
-   * worker's checks or in the database's, is reported with its position in the file and its
-   * reason and never stored; the others are.
+   * Reads the whole file first, in a worker thread, checks every shape, then stores what passed
+   * (upload.service.ts).
    */
   async upload(userId: number, input: UploadInput): Promise<AoiUploadResponse> {
-    await this.aois.ensureRoots(userId);
-    const aoiParent = await this.aoiFolder(userId, input.aoiParentId, 'aoiParentId', false);
-    const poiParent = await this.poiFolder(userId, input.poiParentId, 'poiParentId');
-
-    let read: ScreenedFile;
-    try {
-      read = await this.reader.read(input.bytes, input.extension);
-    } catch (e) {
-      if (e instanceof UploadRefused) throw ApiError.invalid('file', e.key, e.params);
-      // The parsers met something no rule above foresaw: still the file's fault, not a 500.
-      throw ApiError.invalid('file', 'upload.unreadable');
-    }
-    const checked = await this.check(read.candidates);
-
-    const failures: UploadFailure[] = [];
-    const failed = (c: Screened, problem: ShapeProblem, part: number | null = null) =>
-      failures.push({
-        index: c.index,
-        name: c.name,
-        kind: c.kind,
-        part,
-        reason: problem.reason,
-        ...paramsOf(problem),
-      });
-    const wanted: { candidate: Screened; node: NewNode }[] = [];
-    for (const c of checked) {
-      if (c.kind === 'aoi') {
-        for (const f of c.failures) failed(c, f, f.part);
-        if (c.parts.length) {
-          const node: NewNode = {
-            parentId: aoiParent.id,
-            tree: 'aois',
-            kind: 'aoi',
-            name: c.name,
-            geojson: polygonGeoJson(c.parts),
-          };
-          wanted.push({ candidate: c, node });
-        }
-      } else if (c.position) {
-        const node: NewNode = {
-          parentId: poiParent.id,
-          tree: 'pois',
-          kind: 'poi',
-          name: c.name,
-          geojson: JSON.stringify({ type: 'Point', coordinates: c.position }),
-        };
-        wanted.push({ candidate: c, node });
-      } else {
-        failed(c, c.failure ?? { reason: 'aoi.badCoordinates' });
-      }
-    }
-
-    // Shapes the database cannot make or hold fail one by one, the rest are stored.
-    const outcomes = await this.aois.shapes(
-      wanted.map(({ node }) => ({ kind: node.kind as 'aoi' | 'poi', geojson: node.geojson as string })),
+    return uploadFile(
+      { aois: this.aois, reader: this.reader, node: (id) => this.get(userId, id) },
+      userId,
+      input,
     );
-    const nodes: ShapedNode[] = [];
-    wanted.forEach(({ candidate, node: { geojson: _, ...node } }, i) => {
-      const outcome = outcomes[i];
-      if (outcome && outcome.error === null)
-        nodes.push({ ...node, shape: outcome.shape, area: outcome.area });
-      else failed(candidate, unstorable(outcome?.error ?? 'no answer'));
-    });
-    failures.sort((a, b) => a.index - b.index || (a.part ?? 0) - (b.part ?? 0));
-    const ignored = read.ignored.map((i) => ({ index: i.index, name: i.name ?? '', reason: i.reason }));
-
-    if (!nodes.length) {
-      const first = failures[0];
-      throw first
-        ? ApiError.invalid('file', 'upload.allFailed', {
-            failed: failures.length,
-            reason: first.reason,
-            name: first.name,
-            index: first.index,
-          })
-        : ApiError.invalid('file', 'upload.noShapes', { ignored: ignored.length });
-    }
-
-    const ids = await this.aois.insert(userId, nodes);
-    const aoiIds = ids.filter((_, i) => nodes[i]?.kind === 'aoi');
-    const poiIds = ids.filter((_, i) => nodes[i]?.kind === 'poi');
-    return {
-      aoiCount: aoiIds.length,
-      poiCount: poiIds.length,
-      failAoiCount: failures.filter((f) => f.kind === 'aoi').length,
-      failPoiCount: failures.filter((f) => f.kind === 'poi').length,
-      ignoredCount: ignored.length,
-      onlyOneAoi: aoiIds.length === 1 ? await this.get(userId, aoiIds[0] as number) : null,
-      onlyOnePoi: poiIds.length === 1 ? await this.get(userId, poiIds[0] as number) : null,
-      aoiIds,
-      poiIds,
-      failures: failures.slice(0, AoiUploadLimits.maxReported),
-      ignored: ignored.slice(0, AoiUploadLimits.maxReported),
-      noPrjAssumedWgs84: read.noPrjAssumedWgs84,
-    };
-  }
-
-  /** Asks PostGIS about every polygon part at once; invalid parts move to the failures. */
-  private async check(candidates: Screened[]): Promise<Screened[]> {
-    const parts = candidates.flatMap((c) =>
-      c.kind === 'aoi' ? c.parts.map((coordinates) => `{"type":"Polygon","coordinates":${coordinates}}`) : [],
-    );
-    const verdicts = await this.aois.checkParts(parts);
-    let next = 0;
-    return candidates.map((c) => {
-      if (c.kind !== 'aoi') return c;
-      const kept: ScreenedAoi = { ...c, parts: [], partNumbers: [], failures: [...c.failures] };
-      c.parts.forEach((coordinates, j) => {
-        const verdict = verdicts[next++];
-        const number = c.partNumbers[j] as number;
-        const part = c.partCount > 1 ? number : null;
-        if (verdict?.error) kept.failures.push({ ...unstorable(verdict.error), part });
-        else if (verdict?.repaired) {
-          const repaired = JSON.parse(verdict.repaired) as { type: string; coordinates: unknown[] };
-          for (const polygon of repaired.type === 'Polygon' ? [repaired.coordinates] : repaired.coordinates) {
-            kept.parts.push(JSON.stringify(polygon));
-            kept.partNumbers.push(number);
-          }
-        } else if (!verdict?.valid) kept.failures.push({ ...invalidReason(verdict?.reason ?? null), part });
-        else if (verdict.empty) kept.failures.push({ reason: 'aoi.zeroArea', part });
-        else {
-          kept.parts.push(coordinates);
-          kept.partNumbers.push(number);
-        }
-      });
-      kept.failures.sort((a, b) => (a.part ?? 0) - (b.part ?? 0));
-      return kept;
-    });
   }
 
   private async owned(userId: number, id: number, withGeometry = false): Promise<AoiNodeRow> {
@@ -371,35 +224,7 @@ export class AoisService {
     if (rows.length !== unique.length) throw notFound('ids');
     return rows;
   }
-
-  /** A folder of the caller's AOI tree; absent or -1 means "My AOIs" unless a choice is required. */
-  private async aoiFolder(
-    userId: number,
-    id: number | undefined,
-    field: string,
-    required: boolean,
-  ): Promise<AoiNodeRow> {
-    if (id === undefined || id <= 0) {
-      if (required) throw ApiError.invalid(field, 'tip.chooseFolder');
-      return this.aois.root(userId, 'aois');
-    }
-    const row = await this.aois.find(userId, id, false);
-    if (!row) throw notFound(field, 'aoi.parentNotFound');
-    if (row.tree !== 'aois') throw ApiError.invalid(field, 'aoi.wrongTree');
-    if (!isFolder(row)) throw ApiError.invalid(field, 'tip.chooseFolder');
-    return row;
-  }
-
-  /** POIs live in "My POIs" (spec: POI parent -1): -1, absent, or that folder's own id. */
-  private async poiFolder(userId: number, id: number | undefined, field: string): Promise<AoiNodeRow> {
-    const root = await this.aois.root(userId, 'pois');
-    if (id === undefined || id === -1 || id === root.id) return root;
-    if (id <= 0 || !(await this.aois.find(userId, id, false))) throw notFound(field, 'aoi.parentNotFound');
-    throw ApiError.invalid(field, 'aoi.wrongTree');
-  }
 }
-
-const paramsOf = (p: ShapeProblem) => (p.params ? { params: p.params } : {});
 
 /**
  * A name of 1–50 characters after trimming; `key` is the spec's message for an empty one. Bidi

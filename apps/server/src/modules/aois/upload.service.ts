@@ -1,0 +1,141 @@
+import {
+  type AoiNode,
+  AoiUploadLimits,
+  type AoiUploadResponse,
+  type UploadFailure,
+} from '@satportal/contract';
+import { ApiError } from '../../http/api-error';
+import { aoiFolder, checkShapes, poiFolder, polygonGeoJson, unstorable } from './aois.checks';
+import type { AoisRepository, NewNode, ShapedNode } from './aois.repository';
+import type { UploadExtension } from './files/read-file';
+import type { UploadReader } from './files/upload-pool';
+import { UploadRefused } from './files/upload-refused';
+import type { ScreenedFile } from './files/upload-worker';
+import type { Screened, ShapeProblem } from './shapes';
+
+// The upload of a file of AOIs and POIs (spec 001 §7 aoi/upload), apart from the tree's other
+// calls in aois.service.ts (which answers it through AoisService.upload).
+
+export interface UploadInput {
+  fileName: string;
+  extension: UploadExtension;
+  bytes: Uint8Array;
+  aoiParentId: number | undefined;
+  poiParentId: number | undefined;
+}
+
+export interface UploadDeps {
+  aois: AoisRepository;
+  reader: UploadReader;
+  /** A stored node as the tree answers it (the only AOI or POI of an upload is answered whole). */
+  node: (id: number) => Promise<AoiNode>;
+}
+
+/**
+ * Reads the whole file first, in a worker thread (refusing it whole when it cannot be read),
+ * checks every shape, then stores what passed in one transaction. A feature that fails, in the
+ * worker's checks or in the database's, is reported with its position in the file and its
+ * reason and never stored; the others are.
+ */
+export async function uploadFile(
+  { aois, reader, node }: UploadDeps,
+  userId: number,
+  input: UploadInput,
+): Promise<AoiUploadResponse> {
+  await aois.ensureRoots(userId);
+  const aoiParent = await aoiFolder(aois, userId, input.aoiParentId, 'aoiParentId', false);
+  const poiParent = await poiFolder(aois, userId, input.poiParentId, 'poiParentId');
+
+  let read: ScreenedFile;
+  try {
+    read = await reader.read(input.bytes, input.extension);
+  } catch (e) {
+    if (e instanceof UploadRefused) throw ApiError.invalid('file', e.key, e.params);
+    // The parsers met something no rule above foresaw: still the file's fault, not a 500.
+    throw ApiError.invalid('file', 'upload.unreadable');
+  }
+  const checked = await checkShapes(aois, read.candidates);
+
+  const failures: UploadFailure[] = [];
+  const failed = (c: Screened, problem: ShapeProblem, part: number | null = null) =>
+    failures.push({
+      index: c.index,
+      name: c.name,
+      kind: c.kind,
+      part,
+      reason: problem.reason,
+      ...paramsOf(problem),
+    });
+  const wanted: { candidate: Screened; node: NewNode }[] = [];
+  for (const c of checked) {
+    if (c.kind === 'aoi') {
+      for (const f of c.failures) failed(c, f, f.part);
+      if (c.parts.length) {
+        const node: NewNode = {
+          parentId: aoiParent.id,
+          tree: 'aois',
+          kind: 'aoi',
+          name: c.name,
+          geojson: polygonGeoJson(c.parts),
+        };
+        wanted.push({ candidate: c, node });
+      }
+    } else if (c.position) {
+      const node: NewNode = {
+        parentId: poiParent.id,
+        tree: 'pois',
+        kind: 'poi',
+        name: c.name,
+        geojson: JSON.stringify({ type: 'Point', coordinates: c.position }),
+      };
+      wanted.push({ candidate: c, node });
+    } else {
+      failed(c, c.failure ?? { reason: 'aoi.badCoordinates' });
+    }
+  }
+
+  // Shapes the database cannot make or hold fail one by one, the rest are stored.
+  const outcomes = await aois.shapes(
+    wanted.map(({ node }) => ({ kind: node.kind as 'aoi' | 'poi', geojson: node.geojson as string })),
+  );
+  const nodes: ShapedNode[] = [];
+  wanted.forEach(({ candidate, node: { geojson: _, ...node } }, i) => {
+    const outcome = outcomes[i];
+    if (outcome && outcome.error === null) nodes.push({ ...node, shape: outcome.shape, area: outcome.area });
+    else failed(candidate, unstorable(outcome?.error ?? 'no answer'));
+  });
+  failures.sort((a, b) => a.index - b.index || (a.part ?? 0) - (b.part ?? 0));
+  const ignored = read.ignored.map((i) => ({ index: i.index, name: i.name ?? '', reason: i.reason }));
+
+  if (!nodes.length) {
+    const first = failures[0];
+    throw first
+      ? ApiError.invalid('file', 'upload.allFailed', {
+          failed: failures.length,
+          reason: first.reason,
+          name: first.name,
+          index: first.index,
+        })
+      : ApiError.invalid('file', 'upload.noShapes', { ignored: ignored.length });
+  }
+
+  const ids = await aois.insert(userId, nodes);
+  const aoiIds = ids.filter((_, i) => nodes[i]?.kind === 'aoi');
+  const poiIds = ids.filter((_, i) => nodes[i]?.kind === 'poi');
+  return {
+    aoiCount: aoiIds.length,
+    poiCount: poiIds.length,
+    failAoiCount: failures.filter((f) => f.kind === 'aoi').length,
+    failPoiCount: failures.filter((f) => f.kind === 'poi').length,
+    ignoredCount: ignored.length,
+    onlyOneAoi: aoiIds.length === 1 ? await node(aoiIds[0] as number) : null,
+    onlyOnePoi: poiIds.length === 1 ? await node(poiIds[0] as number) : null,
+    aoiIds,
+    poiIds,
+    failures: failures.slice(0, AoiUploadLimits.maxReported),
+    ignored: ignored.slice(0, AoiUploadLimits.maxReported),
+    noPrjAssumedWgs84: read.noPrjAssumedWgs84,
+  };
+}
+
+const paramsOf = (p: ShapeProblem) => (p.params ? { params: p.params } : {});
