@@ -66,6 +66,22 @@ module.exports = {
       to: { path: `${web}(features|app)/` },
     },
     {
+      name: 'map-core-without-react',
+      comment:
+        'map/ outside map/react/ is the OpenLayers engine: React glue lives in map/react/, app services above it.',
+      severity: 'error',
+      from: { path: `${web}map/`, pathNot: `${web}map/react/` },
+      to: { path: [`${web}map/react/`, `${web}(shared|api|i18n)/`, 'node_modules/react(-dom)?/'] },
+    },
+    {
+      name: 'workspace-only-from-app',
+      comment:
+        'The workspace shell composes the features; a feature importing it would make a cycle of folders.',
+      severity: 'error',
+      from: { path: web, pathNot: [`${web}(app|features/workspace)/`] },
+      to: { path: `${web}features/workspace/` },
+    },
+    {
       name: 'shared-knows-no-feature',
       comment:
         'shared/ pieces are used by features; a feature inside them would make every user depend on it.',

@@ -79,4 +79,16 @@ describe('the import rules', () => {
     expect(r.status).not.toBe(0);
     expect(r.output).toContain('map-knows-no-feature');
   });
+
+  it('fail when a feature imports the workspace shell, or the map engine imports React glue', () => {
+    const r = check({
+      'apps/web/src/features/search/f.ts': "import { w } from '../workspace/w';\nexport const f = w;\n",
+      'apps/web/src/features/workspace/w.ts': 'export const w = 1;\n',
+      'apps/web/src/map/MapController.ts': "import { h } from './react/useMapEvents';\nexport const m = h;\n",
+      'apps/web/src/map/react/useMapEvents.ts': 'export const h = 1;\n',
+    });
+    expect(r.status).not.toBe(0);
+    expect(r.output).toContain('workspace-only-from-app');
+    expect(r.output).toContain('map-core-without-react');
+  });
 });
