@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { AoisRepository, inBatches, type PartCheck } from './aois.repository';
+import { AoisRepository, type PartCheck } from './aois.repository';
+import { inBatches } from './batches';
 
 /** A pool whose answers to the part check are given in turn. */
 function poolAnswering(...answers: PartCheck[][]) {

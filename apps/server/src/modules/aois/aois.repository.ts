@@ -1,6 +1,7 @@
 import type { AoiNodeKind } from '@satportal/contract';
 import type pg from 'pg';
 import { inTransaction } from '../../db/database';
+import { inBatches, isolated } from './batches';
 
 export type AoiTree = 'aois' | 'pois';
 
@@ -68,68 +69,6 @@ const columns = (withGeometry: boolean) => `
   n.id, n.parent_id, n.tree, n.kind, n.name, n.readonly, n.sort_order, n.area_km2,
   ${withGeometry ? 'ST_AsGeoJSON(n.geom::geometry, 15)' : 'NULL::text'} AS geojson, n.created_at`;
 
-/** SQL of the AOI and POI trees. Every statement is bound to one user. */
-/**
- * Items cut into batches of at most `maxChars` characters of text (an item longer than that alone).
- * Heavy geometry work on big uploads is asked in such batches: the embedded database serves one
- * statement at a time, and other users' statements get their turn between batches.
- */
-export function inBatches<T>(items: readonly T[], size: (item: T) => number, maxChars = 200_000): T[][] {
-  const batches: T[][] = [];
-  let current: T[] = [];
-  let chars = 0;
-  for (const item of items) {
-    const n = size(item);
-    if (current.length && chars + n > maxChars) {
-      batches.push(current);
-      current = [];
-      chars = 0;
-    }
-    current.push(item);
-    chars += n;
-  }
-  if (current.length) batches.push(current);
-  return batches;
-}
-
-/**
- * `run` over the whole batch; when its statement fails, over each item alone, so that an item the
- * database refuses answers `failed(error)` and the others their own answer.
- */
-async function isolated<T, R>(
-  batch: T[],
-  run: (items: T[]) => Promise<R[]>,
-  failed: (error: string) => R,
-): Promise<R[]> {
-  try {
-    return await run(batch);
-  } catch (e) {
-    if (!statementError(e)) throw e;
-    if (batch.length === 1) return [failed(errorText(e))];
-  }
-  const answers: R[] = [];
-  for (const item of batch) {
-    try {
-      answers.push(...(await run([item])));
-    } catch (e) {
-      if (!statementError(e)) throw e;
-      answers.push(failed(errorText(e)));
-    }
-  }
-  return answers;
-}
-
-/**
- * An error the database answered for the statement (a SQLSTATE, e.g. PostGIS's XX000), as opposed
- * to a lost connection or our own consistency checks, which stay errors of the whole call.
- */
-const statementError = (e: unknown) =>
-  e instanceof Error &&
-  typeof (e as { severity?: unknown }).severity === 'string' &&
-  /^[0-9A-Z]{5}$/.test(String((e as { code?: unknown }).code));
-
-const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e)).slice(0, 200);
-
 const failedCheck = (error: string): PartCheck => ({
   valid: false,
   reason: null,
@@ -140,6 +79,7 @@ const failedCheck = (error: string): PartCheck => ({
 
 const failedShape = (error: string): ShapeOutcome => ({ shape: null, area: null, error });
 
+/** SQL of the AOI and POI trees. Every statement is bound to one user. */
 export class AoisRepository {
   constructor(private readonly pool: pg.Pool) {}
 
