@@ -1,7 +1,9 @@
+import { connect as netConnect, type Socket } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EmbeddedSocketServer, endsUnit, splitMessages } from './socket-server';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
+import { inTransaction } from './database';
+import { EmbeddedSocketServer, endsUnit, ReadyForQueryFilter, splitMessages } from './socket-server';
 
 /**
  * The embedded database's socket server: many `pg` connections share one PGlite session.
@@ -60,6 +62,77 @@ describe('splitMessages', () => {
     }
     expect(seen).toEqual(['B'.charCodeAt(0), bind.length, 'Q'.charCodeAt(0), 14]);
     expect(rest.length).toBe(0);
+  });
+});
+
+describe('ReadyForQueryFilter', () => {
+  const msg = (type: string, body = '') => {
+    const b = Buffer.from(body);
+    const head = Buffer.alloc(5);
+    head.write(type, 0);
+    head.writeInt32BE(4 + b.length, 1);
+    return Buffer.concat([head, b]);
+  };
+  const ready = (status: string) => msg('Z', status);
+  const names = (bytes: Buffer) => {
+    const out: string[] = [];
+    for (let o = 0; o < bytes.length; o += 1 + bytes.readInt32BE(o + 1))
+      out.push(
+        bytes[o] === 0x5a
+          ? `Z:${String.fromCharCode(bytes[o + 5] as number)}`
+          : String.fromCharCode(bytes[o] as number),
+      );
+    return out;
+  };
+  /** Feeds the answer in pieces cut at `cuts` and returns what was passed on. */
+  const filtered = (answer: Buffer, endedUnit: boolean, cuts: number[] = []) => {
+    const out: Buffer[] = [];
+    const filter = new ReadyForQueryFilter((b) => out.push(Buffer.from(b)));
+    let from = 0;
+    for (const to of [...cuts, answer.length]) {
+      filter.push(answer.subarray(from, to));
+      from = to;
+    }
+    filter.end(endedUnit);
+    return Buffer.concat(out);
+  };
+
+  // What PGlite sends for Parse, Bind (failing), Describe, Execute, Sync in a transaction.
+  const failed = Buffer.concat([msg('1'), msg('E', 'SERROR\0'), ready('E'), ready('E')]);
+  const rows = Buffer.concat([
+    msg('1'),
+    msg('2'),
+    msg('T', 'x'.repeat(40)),
+    msg('D', 'y'.repeat(300)),
+    msg('C', 'SELECT 1\0'),
+    ready('I'),
+  ]);
+
+  it('passes on only the last ReadyForQuery of a batch that ends a unit of work', () => {
+    expect(names(filtered(failed, true))).toEqual(['1', 'E', 'Z:E']);
+    expect(filtered(rows, true)).toEqual(rows);
+    // A batch that ended with a Flush: the client gets its ReadyForQuery with the Sync's batch.
+    expect(names(filtered(failed, false))).toEqual(['1', 'E']);
+    expect(names(filtered(Buffer.concat([msg('E', 'x'), ready('I')]), true))).toEqual(['E', 'Z:I']);
+  });
+
+  it('gives the same bytes wherever PGlite cuts its answer into chunks', () => {
+    for (const [answer, expected] of [
+      [failed, Buffer.concat([msg('1'), msg('E', 'SERROR\0'), ready('E')])],
+      [rows, rows],
+    ] as const) {
+      const wrong: number[][] = [];
+      const check = (cuts: number[]) => {
+        if (!filtered(answer, true, cuts).equals(expected)) wrong.push(cuts);
+      };
+      // Anywhere once, and twice close together (a header cut in three).
+      for (let a = 0; a <= answer.length; a++) {
+        check([a]);
+        for (let b = a + 1; b <= Math.min(a + 6, answer.length); b++) check([a, b]);
+      }
+      check(Array.from({ length: answer.length }, (_, i) => i)); // one byte at a time
+      expect(wrong).toEqual([]);
+    }
   });
 });
 
@@ -128,5 +201,263 @@ describe('many connections on one PGlite session', () => {
     expect((await pool.query('SELECT 1 AS one')).rows[0].one).toBe(1);
     await pool.end();
     await lone.end().catch(() => {});
+  });
+});
+
+/** Frontend messages written by hand, so that a test decides exactly what goes in each write. */
+const wire = {
+  typed(type: string, ...parts: Buffer[]) {
+    const body = Buffer.concat(parts);
+    const head = Buffer.alloc(5);
+    head.write(type, 0);
+    head.writeInt32BE(4 + body.length, 1);
+    return Buffer.concat([head, body]);
+  },
+  cstr: (s: string) => Buffer.from(`${s}\0`),
+  int16(n: number) {
+    const b = Buffer.alloc(2);
+    b.writeInt16BE(n);
+    return b;
+  },
+  int32(n: number) {
+    const b = Buffer.alloc(4);
+    b.writeInt32BE(n);
+    return b;
+  },
+  startup() {
+    const body = Buffer.concat([wire.int32(196608), Buffer.from('user\0postgres\0database\0postgres\0\0')]);
+    return Buffer.concat([wire.int32(4 + body.length), body]);
+  },
+  query: (sql: string) => wire.typed('Q', wire.cstr(sql)),
+  parse: (sql: string) => wire.typed('P', wire.cstr(''), wire.cstr(sql), wire.int16(0)),
+  /** Text parameters, text results. */
+  bind: (values: string[]) =>
+    wire.typed(
+      'B',
+      wire.cstr(''),
+      wire.cstr(''),
+      wire.int16(0),
+      wire.int16(values.length),
+      ...values.flatMap((v) => [wire.int32(Buffer.byteLength(v)), Buffer.from(v)]),
+      wire.int16(0),
+    ),
+  describe: () => wire.typed('D', Buffer.from('P\0')),
+  execute: () => wire.typed('E', wire.cstr(''), wire.int32(0)),
+  flush: () => wire.typed('H'),
+  sync: () => wire.typed('S'),
+  /** Parse, Bind, Describe, Execute, Sync: what `pg` sends for a query with parameters. */
+  extended: (sql: string, values: string[]) =>
+    Buffer.concat([wire.parse(sql), wire.bind(values), wire.describe(), wire.execute(), wire.sync()]),
+};
+
+/**
+ * A connection that speaks the wire protocol itself and lists what the backend sends: message
+ * types, with the transaction status after Z ('Z:T'), the text of DataRows ('D:mine') and the
+ * tag of CommandCompletes ('C:ROLLBACK').
+ */
+async function rawConnection() {
+  const socket: Socket = netConnect(port, '127.0.0.1');
+  const received: string[] = [];
+  let pending = Buffer.alloc(0);
+  let waiter: (() => void) | null = null;
+  socket.on('data', (data) => {
+    pending = Buffer.concat([pending, data]);
+    while (pending.length >= 5) {
+      const length = 1 + pending.readInt32BE(1);
+      if (pending.length < length) break;
+      const type = String.fromCharCode(pending[0] as number);
+      const body = pending.subarray(5, length);
+      if (type === 'Z') received.push(`Z:${String.fromCharCode(body[0] as number)}`);
+      else if (type === 'C') received.push(`C:${body.toString('utf8', 0, body.length - 1)}`);
+      else if (type === 'D') {
+        const len = body.readInt32BE(2);
+        received.push(len < 0 ? 'D:null' : `D:${body.toString('utf8', 6, 6 + len)}`);
+      } else received.push(type);
+      pending = pending.subarray(length);
+    }
+    waiter?.();
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('error', reject);
+  });
+  /** Waits until `done` holds for what has arrived (5 s at most), then a little longer for extras. */
+  const until = async (done: (r: string[]) => boolean) => {
+    const deadline = Date.now() + 5000;
+    while (!done(received) && Date.now() < deadline)
+      await new Promise<void>((resolve) => {
+        waiter = resolve;
+        setTimeout(resolve, 50);
+      });
+    await new Promise((r) => setTimeout(r, 50));
+    return received.splice(0);
+  };
+  onTestFinished(() => {
+    socket.destroy();
+  });
+  socket.write(wire.startup());
+  await until((r) => r.some((m) => m.startsWith('Z')));
+  return { socket, until, send: (...parts: Buffer[]) => socket.write(Buffer.concat(parts)) };
+}
+
+describe('errors in the extended protocol', () => {
+  // The int4 parameter is out of range: the Bind fails, the backend skips Describe and Execute
+  // and answers the Sync with one ReadyForQuery. PGlite itself sends a second one right after
+  // the ErrorResponse; a client then takes it as the end of its NEXT query, and every answer
+  // after it lands on the query after the one it belongs to (another request's rows).
+  const failing = () => wire.extended('INSERT INTO t_ext (n) VALUES ($1)', ['99999999999']);
+
+  it('answers each Sync with exactly one ReadyForQuery, also after an error in a transaction', async () => {
+    const c = await rawConnection();
+    c.send(wire.query('CREATE TABLE IF NOT EXISTS t_ext (n int4)'));
+    await c.until((r) => r.includes('Z:I'));
+    c.send(
+      wire.query('BEGIN'),
+      failing(),
+      wire.extended('SELECT $1::text', ['in aborted transaction']),
+      wire.query('ROLLBACK'),
+      wire.extended('SELECT $1::text', ['mine']),
+    );
+    const got = await c.until((r) => r.includes('D:mine') && r.at(-1)?.startsWith('Z') === true);
+    expect(got).toEqual([
+      'C:BEGIN',
+      'Z:T',
+      '1', // ParseComplete; the Bind fails
+      'E',
+      'Z:E',
+      'E', // the Parse of a statement in an aborted transaction fails
+      'Z:E',
+      'C:ROLLBACK',
+      'Z:I',
+      '1',
+      '2',
+      'T',
+      'D:mine',
+      'C:SELECT 1',
+      'Z:I',
+    ]);
+  });
+
+  it('answers each Sync with exactly one ReadyForQuery, outside a transaction and unit by unit', async () => {
+    const c = await rawConnection();
+    for (const [i, unit] of [failing(), wire.extended('SELECT $1::text', ['mine'])].entries()) {
+      // Each message in its own write: PGlite answered the Bind's error with a ReadyForQuery.
+      for (const m of splitMessages(unit, true).messages) if (m.kind === 'message') c.send(m.bytes);
+      const got = await c.until((r) => r.includes('Z:I'));
+      expect(got).toEqual(i === 0 ? ['1', 'E', 'Z:I'] : ['1', '2', 'T', 'D:mine', 'C:SELECT 1', 'Z:I']);
+    }
+  });
+
+  it('sends no ReadyForQuery before the Sync when the client flushes after an error', async () => {
+    const c = await rawConnection();
+    const unit = splitMessages(failing(), true).messages.flatMap((m) =>
+      m.kind === 'message' ? [m.bytes] : [],
+    );
+    c.send(...unit.slice(0, -1), wire.flush()); // Parse, Bind, Describe, Execute, Flush
+    expect(await c.until((r) => r.includes('E'))).toEqual(['1', 'E']);
+    c.send(wire.sync());
+    expect(await c.until((r) => r.includes('Z:I'))).toEqual(['Z:I']);
+  });
+
+  it('answers a simple Query whose second statement fails with one ReadyForQuery', async () => {
+    const c = await rawConnection();
+    c.send(wire.query("SELECT 'a'; SELECT 1/0; SELECT 'b'"), wire.extended('SELECT $1::text', ['mine']));
+    expect(await c.until((r) => r.includes('D:mine') && r.at(-1) === 'Z:I')).toEqual([
+      'T',
+      'D:a',
+      'C:SELECT 1',
+      'E',
+      'Z:I',
+      '1',
+      '2',
+      'T',
+      'D:mine',
+      'C:SELECT 1',
+      'Z:I',
+    ]);
+  });
+});
+
+/**
+ * Clients of one pool: one runs transactions that fail half way (as the server's `inTransaction`
+ * does: BEGIN, statements, ROLLBACK on error), the others run SELECTs whose answer names their
+ * caller. No caller may get an answer that is not its own, and `pg` may report no protocol error
+ * ("Received unexpected commandComplete message from backend").
+ */
+async function failingTransactionsBesideReaders(
+  url: string,
+  failure: { statement: string; values: unknown[]; error: RegExp },
+  rounds: number,
+) {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 4,
+    // A client that lost track of its answers waits forever: a problem, not a hung test.
+    query_timeout: 10_000,
+  });
+  const problems: string[] = [];
+  pool.on('error', (error) => problems.push(`idle client: ${error.message}`));
+  pool.on('connect', (client) => client.on('error', (error) => problems.push(`client: ${error.message}`)));
+  const writer = async () => {
+    for (let i = 0; i < rounds; i++) {
+      try {
+        await inTransaction(pool, async (client) => {
+          const own = await client.query('SELECT $1::int AS n', [i]);
+          if (own.rows[0]?.n !== i) problems.push(`writer ${i}: got ${JSON.stringify(own.rows)}`);
+          await client.query(failure.statement, failure.values);
+        });
+        problems.push(`writer ${i}: the failing statement succeeded`);
+      } catch (error) {
+        if (!failure.error.test((error as Error).message))
+          problems.push(`writer ${i}: ${(error as Error).message}`);
+      }
+    }
+  };
+  const reader = async (id: number) => {
+    for (let i = 0; i < rounds * 2; i++) {
+      const me = `reader ${id} call ${i}`;
+      try {
+        const r = await pool.query('SELECT $1::text AS me FROM generate_series(1, 2)', [me]);
+        if (r.rows.length !== 2 || r.rows.some((row) => row.me !== me))
+          problems.push(`${me}: got ${JSON.stringify(r.rows)}`);
+      } catch (error) {
+        problems.push(`${me}: ${(error as Error).message}`);
+      }
+    }
+  };
+  await Promise.all([writer(), reader(1), reader(2), reader(3)]);
+  await pool.end();
+  return problems;
+}
+
+describe('a transaction failing half way beside other connections', () => {
+  // On the shared database, which on the embedded default is the server's own path: PGlite +
+  // PostGIS in the worker thread. Across threads the client could read PGlite's extra
+  // ReadyForQuery before the Sync's one and send its ROLLBACK in between (in this thread both
+  // went out in one write, and `pg` took them together, harmlessly).
+  it('gives every caller its own answers (int4 out of range)', async () => {
+    const problems = await failingTransactionsBesideReaders(
+      inject('databaseUrl'),
+      {
+        statement: 'SELECT $1::int4 AS n',
+        values: [99_999_999_999],
+        error: /out of range for type integer/,
+      },
+      150,
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('gives every caller its own answers (a PostGIS error)', async () => {
+    const problems = await failingTransactionsBesideReaders(
+      inject('databaseUrl'),
+      {
+        statement: 'SELECT ST_GeomFromText($1, 4326)::geography AS g',
+        values: ['POLYGON((0 0, 180 0, 0 10, 0 0))'],
+        error: /Antipodal/,
+      },
+      150,
+    );
+    expect(problems).toEqual([]);
   });
 });

@@ -11,14 +11,25 @@ import type { PGlite } from '@electric-sql/pglite';
  * connection's: the Bind fails ("bind message supplies 2 parameters, but prepared statement ""
  * requires 1") or, with the same number of parameters, runs the OTHER connection's statement and
  * sends its rows to the wrong client. It was seen as uploads answered with no rows (CI, two big
- * shapefiles at once). Here a connection owns the session from its first message until its unit
- * of work ends — a Sync (extended protocol) or a simple Query — and, while a transaction it began
- * is open, until the transaction ends.
+ * shapefiles at once). Here a connection's messages are handed to PGlite in batches, everything up
+ * to a Sync, a simple Query or a Flush in one call, and the connection owns the session until its
+ * unit of work ends — a Sync (extended protocol) or a simple Query — and, while a transaction it
+ * began is open (or failed: status 'E'), until the transaction ends.
+ *
+ * PGlite answers an error in the extended protocol with a ReadyForQuery at once and then a second
+ * one for the Sync (its error recovery asks for one; PostgreSQL sends only the Sync's). A client
+ * takes the first as the end of its query and the second as the end of its NEXT one; from then on
+ * every answer lands on the query after the one it belongs to — with a pool, another request's
+ * (seen as `pg`'s "Received unexpected commandComplete message from backend" and a session check
+ * answered with no row). So `ReadyForQueryFilter` passes on only a batch's last ReadyForQuery, and
+ * only when the batch ends a unit of work.
  */
 
 const SYNC = 0x53; // 'S'
 const QUERY = 0x51; // 'Q'
+const FLUSH = 0x48; // 'H'
 const TERMINATE = 0x58; // 'X'
+const READY_FOR_QUERY = 0x5a; // 'Z'
 const PROTOCOL_3 = 196608;
 const SSL_REQUEST = 80877103;
 const GSSENC_REQUEST = 80877104;
@@ -77,6 +88,88 @@ export function splitMessages(
 export const endsUnit = (m: WireMessage) =>
   m.kind === 'startup' || (m.kind === 'message' && (m.type === SYNC || m.type === QUERY));
 
+/** Does the client wait for answers after this message (so the batch so far must run now)? */
+const endsBatch = (m: WireMessage) => endsUnit(m) || (m.kind === 'message' && m.type === FLUSH);
+
+/**
+ * Passes one batch's answer on, message by message as PGlite streams it, except ReadyForQuery:
+ * each is held back until the next message shows it was not the batch's last (then it was one of
+ * PGlite's extra ones, and is dropped); the last one is passed on by `end` when the batch ended a
+ * unit of work, which asks for exactly one. Chunks may end anywhere inside a message.
+ */
+export class ReadyForQueryFilter {
+  /** The start of a message's header (type and length) that the previous chunk cut. */
+  private header: Buffer<ArrayBufferLike> = Buffer.alloc(0);
+  /** Bytes of the current message's body still to come. */
+  private left = 0;
+  /** The current message is a ReadyForQuery: its bytes so far. */
+  private ready: Buffer[] | null = null;
+  /** A whole ReadyForQuery, not yet known to be the batch's last. */
+  private held: Buffer | null = null;
+
+  constructor(private readonly write: (bytes: Buffer) => void) {}
+
+  push(data: Uint8Array) {
+    // A copy: PGlite's chunks are views of its memory, which the next chunk reuses.
+    const chunk = Buffer.concat([this.header, data]);
+    this.header = Buffer.alloc(0);
+    let i = 0;
+    let from = 0; // the bytes from here to i are passed on
+    const passTo = (to: number) => {
+      if (to > from) this.write(chunk.subarray(from, to));
+      from = to;
+    };
+    while (i < chunk.length) {
+      if (this.left > 0) {
+        const n = Math.min(this.left, chunk.length - i);
+        if (this.ready) {
+          this.ready.push(chunk.subarray(i, i + n));
+          from = i + n;
+        }
+        i += n;
+        this.left -= n;
+        if (this.ready && this.left === 0) this.completeReady();
+        continue;
+      }
+      if (chunk.length - i < 5) {
+        // The header goes on in the next chunk.
+        passTo(i);
+        this.header = chunk.subarray(i);
+        from = i = chunk.length;
+        break;
+      }
+      // Another message follows a held ReadyForQuery: that one was not the batch's last.
+      this.held = null;
+      this.left = chunk.readInt32BE(i + 1) - 4;
+      if (chunk[i] === READY_FOR_QUERY) {
+        passTo(i);
+        this.ready = [chunk.subarray(i, i + 5)];
+        i += 5;
+        from = i;
+        if (this.left === 0) this.completeReady();
+      } else {
+        this.ready = null;
+        i += 5;
+      }
+    }
+    passTo(i);
+  }
+
+  private completeReady() {
+    this.held = Buffer.concat(this.ready ?? []);
+    this.ready = null;
+  }
+
+  /** The batch is done: pass on its last ReadyForQuery when it ended a unit of work. */
+  end(endedUnit: boolean) {
+    if (endedUnit && this.held) this.write(this.held);
+    this.held = null;
+    this.ready = null;
+    this.header = Buffer.alloc(0);
+    this.left = 0;
+  }
+}
+
 const simpleQuery = (sql: string) => {
   const text = Buffer.from(`${sql}\0`, 'utf8');
   const head = Buffer.alloc(5);
@@ -88,11 +181,14 @@ const syncMessage = Buffer.from([SYNC, 0, 0, 0, 4]);
 
 interface Connection {
   readonly socket: Socket;
-  /** Inside a unit of work: messages sent since the last Sync / Query. */
+  /** Messages received since the last batch was queued: they run when the batch is complete. */
+  batch: Buffer[];
+  /** Inside a unit of work: a batch ran that did not end it (it ended with a Flush). */
   midUnit: boolean;
   closed: boolean;
 }
 
+/** `ends`: the batch ends a unit of work (a Sync, a Query, the startup message). */
 type Job = { connection: Connection; bytes: Buffer; ends: boolean } | { connection: Connection; close: true };
 
 export class EmbeddedSocketServer {
@@ -101,7 +197,9 @@ export class EmbeddedSocketServer {
   private queue: Job[] = [];
   /** The connection that holds the session (mid-unit, or in its transaction); null: anyone. */
   private owner: Connection | null = null;
-  private draining = false;
+  /** The running drain, if any. */
+  private draining: Promise<void> | null = null;
+  private stopped = false;
 
   constructor(private readonly db: PGlite) {
     this.server = createServer((socket) => this.accept(socket));
@@ -118,20 +216,25 @@ export class EmbeddedSocketServer {
     return address.port;
   }
 
+  /** Closes every connection and waits for the batch that runs, if any: PGlite may close after it. */
   async stop(): Promise<void> {
+    this.stopped = true;
+    this.queue = [];
     for (const c of this.connections) c.socket.destroy();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await this.draining;
   }
 
   private accept(socket: Socket) {
     socket.setNoDelay(true);
-    const connection: Connection = { socket, midUnit: false, closed: false };
+    const connection: Connection = { socket, batch: [], midUnit: false, closed: false };
     this.connections.add(connection);
     let buffer: Buffer<ArrayBufferLike> = Buffer.alloc(0);
     let started = false;
     const close = () => {
       if (connection.closed) return;
       connection.closed = true;
+      connection.batch = [];
       this.connections.delete(connection);
       // What it still had queued will never be read; its unit or transaction is ended in turn.
       this.queue = this.queue.filter((job) => job.connection !== connection);
@@ -149,7 +252,13 @@ export class EmbeddedSocketServer {
       for (const m of split.messages) {
         if (m.kind === 'refuseEncryption') socket.write('N');
         else if (m.kind === 'message' && m.type === TERMINATE) socket.end();
-        else if (m.kind !== 'cancel') this.push({ connection, bytes: m.bytes, ends: endsUnit(m) });
+        else if (m.kind !== 'cancel') {
+          connection.batch.push(m.bytes);
+          if (!endsBatch(m)) continue;
+          const bytes = connection.batch.length === 1 ? m.bytes : Buffer.concat(connection.batch);
+          connection.batch = [];
+          this.push({ connection, bytes, ends: endsUnit(m) });
+        }
       }
     });
     socket.on('close', close);
@@ -157,53 +266,52 @@ export class EmbeddedSocketServer {
   }
 
   private push(job: Job) {
+    if (this.stopped) return;
     this.queue.push(job);
-    void this.drain();
+    this.draining ??= this.drain().finally(() => {
+      this.draining = null;
+    });
   }
 
   /** Runs queued jobs one at a time; while a connection holds the session, only its jobs. */
   private async drain() {
-    if (this.draining) return;
-    this.draining = true;
-    try {
-      for (;;) {
-        const owner = this.owner;
-        const i = owner ? this.queue.findIndex((job) => job.connection === owner) : 0;
-        if (i < 0 || i >= this.queue.length) break;
-        const [job] = this.queue.splice(i, 1) as [Job];
-        if ('close' in job) {
-          if (this.owner === job.connection) await this.release(job.connection);
-          continue;
-        }
-        const { connection } = job;
-        try {
-          await this.db.runExclusive(() =>
-            this.db.execProtocolRawStream(job.bytes, {
-              onRawData: (data) => {
-                if (!connection.closed && connection.socket.writable)
-                  connection.socket.write(Buffer.from(data));
-              },
-            }),
-          );
-        } catch (error) {
-          // PGlite itself failed (not an SQL error, which is an ordinary answer): drop the client.
-          connection.socket.destroy(error as Error);
-        }
-        connection.midUnit = !job.ends;
-        this.owner = connection.midUnit || this.db.isInTransaction() ? connection : null;
+    while (!this.stopped) {
+      const owner = this.owner;
+      const i = owner ? this.queue.findIndex((job) => job.connection === owner) : 0;
+      if (i < 0 || i >= this.queue.length) break;
+      const [job] = this.queue.splice(i, 1) as [Job];
+      if ('close' in job) {
+        if (this.owner === job.connection) await this.release(job.connection);
+        continue;
       }
-    } finally {
-      this.draining = false;
+      const { connection } = job;
+      const answer = new ReadyForQueryFilter((bytes) => {
+        if (!connection.closed && connection.socket.writable) connection.socket.write(bytes);
+      });
+      try {
+        await this.db.runExclusive(() =>
+          this.db.execProtocolRawStream(job.bytes, { onRawData: (data) => answer.push(data) }),
+        );
+        answer.end(job.ends);
+      } catch (error) {
+        // PGlite itself failed (not an SQL error, which is an ordinary answer): drop the client.
+        connection.socket.destroy(error as Error);
+      }
+      connection.midUnit = !job.ends;
+      this.owner = connection.midUnit || this.db.isInTransaction() ? connection : null;
     }
   }
 
   /** A connection gone while holding the session: end its unit and roll back its transaction. */
   private async release(connection: Connection) {
     const discard = { onRawData: () => {} };
-    await this.db.runExclusive(async () => {
-      if (connection.midUnit) await this.db.execProtocolRawStream(syncMessage, discard);
-      if (this.db.isInTransaction()) await this.db.execProtocolRawStream(simpleQuery('ROLLBACK'), discard);
-    });
-    this.owner = null;
+    try {
+      await this.db.runExclusive(async () => {
+        if (connection.midUnit) await this.db.execProtocolRawStream(syncMessage, discard);
+        if (this.db.isInTransaction()) await this.db.execProtocolRawStream(simpleQuery('ROLLBACK'), discard);
+      });
+    } finally {
+      this.owner = null;
+    }
   }
 }
