@@ -1,7 +1,8 @@
 import { DEG, ecefToGeodetic, geodeticToEcef, lookAnglesTo, upVector, WGS84_B } from '../orbits/geodesy';
-import { EARTH_ROTATION_RAD_S, gmstAt, lookFrameOf, type Orbit, type OrbitState } from '../orbits/orbit';
+import { EARTH_ROTATION_RAD_S, lookFrameOf, type Orbit, type OrbitState } from '../orbits/orbit';
 import { sunAngles } from '../orbits/sun';
-import { findRoot, minimise } from './solve';
+import { type PlaneGeometry, planeAt, reachAngle } from './plane';
+import { type Bracket, findRoot, minimise, outward } from './solve';
 import { nearestBoundaryPoint, type PassTarget, targetContains } from './target';
 
 /**
@@ -65,14 +66,6 @@ export interface Pass {
   sunZenithDeg: number;
 }
 
-/** Angle ahead along the orbit (a) and from the plane (c) of a target, and the angular rate, at an instant. */
-interface PlaneGeometry {
-  a: number;
-  c: number;
-  /** The satellite's angular rate, rad/s. */
-  rate: number;
-}
-
 const TWO_PI = 2 * Math.PI;
 /** Bound of the rotation of the orbit plane (J2 precession ≈ 2e-7 rad/s, short-period terms), rad/s. */
 const PLANE_RATE = 1e-6;
@@ -92,13 +85,6 @@ const SAMPLE_MS = 6000;
 const G_RATE_DEG_S = 1.5;
 /** Sun zenith margin of the early light check, degrees (the Sun moves ≤ 0.5° in a pass). */
 const LIGHT_MARGIN_DEG = 2;
-
-/** The geocentric angle a line of sight reaches from nadir at `offNadirDeg`, from radius `rKm`, on a sphere of radius `earthKm`. */
-function reachAngle(offNadirDeg: number, rKm: number, earthKm: number): number {
-  const theta = Math.min(90, offNadirDeg) * DEG;
-  const s = (rKm / earthKm) * Math.sin(theta);
-  return s >= 1 ? Math.acos(earthKm / rKm) : Math.asin(s) - theta;
-}
 
 /** The look at the AOI from one state: its smallest off-nadir angle and where. */
 interface Look {
@@ -163,43 +149,6 @@ export class PassFinder {
     return this.look(time)?.offNadirDeg ?? Number.POSITIVE_INFINITY;
   }
 
-  /** The target's angles against the orbit plane at an instant (inertial frame); null when SGP4 fails. */
-  private plane(time: number): PlaneGeometry | null {
-    const teme = this.orbit.teme(time);
-    if (!teme) return null;
-    const { position: r, velocity: v } = teme;
-    const g = gmstAt(time);
-    const cg = Math.cos(g);
-    const sg = Math.sin(g);
-    const [X, Y, Z] = this.target.centre;
-    // Earth-fixed → TEME: rotate by +GMST.
-    const tx = cg * X - sg * Y;
-    const ty = sg * X + cg * Y;
-    const tz = Z;
-    const rn = Math.hypot(r.x, r.y, r.z);
-    const rx = r.x / rn;
-    const ry = r.y / rn;
-    const rz = r.z / rn;
-    let hx = r.y * v.z - r.z * v.y;
-    let hy = r.z * v.x - r.x * v.z;
-    let hz = r.x * v.y - r.y * v.x;
-    const hn = Math.hypot(hx, hy, hz);
-    const rate = hn / (rn * rn);
-    hx /= hn;
-    hy /= hn;
-    hz /= hn;
-    // Along-track direction in the plane: h × r̂.
-    const ax = hy * rz - hz * ry;
-    const ay = hz * rx - hx * rz;
-    const az = hx * ry - hy * rx;
-    const sinC = hx * tx + hy * ty + hz * tz;
-    return {
-      c: Math.asin(Math.max(-1, Math.min(1, sinC))),
-      a: Math.atan2(ax * tx + ay * ty + az * tz, rx * tx + ry * ty + rz * tz),
-      rate,
-    };
-  }
-
   /** Every pass of the window, in time order. */
   find(options: PassSearchOptions): Pass[] {
     const { fromMs, toMs } = options;
@@ -215,7 +164,7 @@ export class PassFinder {
     const rateSpread = 4 * satrec.ecco + 0.01;
     let t = fromMs;
     while (t <= toMs) {
-      const p = this.plane(t);
+      const p = planeAt(this.orbit, this.target.centre, t);
       if (!p) {
         t += 60_000;
         continue;
@@ -263,7 +212,7 @@ export class PassFinder {
     let tca = t0 + (p0.a / p0.rate) * 1000;
     let pca = p0;
     for (let i = 0; i < 5; i++) {
-      const p = this.plane(tca);
+      const p = planeAt(this.orbit, this.target.centre, tca);
       if (!p) return { resume: t0 + 60_000, pass: null };
       pca = p;
       const step = (p.a / p.rate) * 1000;
@@ -423,38 +372,4 @@ export class PassFinder {
     }
     return Math.acos(Math.max(-1, least)) / DEG;
   }
-}
-
-/** A root bracket: a, f(a), b, f(b). */
-type Bracket = [number, number, number, number];
-
-/**
- * A bracket of the crossing beyond `t0` (f(t0) ≤ 0) on the side away from `inner`: a first
- * guess from the slope between the two, then steps doubling outward, never past `bound`
- * (where f > 0 for certain). `fInner` is f(inner) when known.
- */
-function outward(
-  f: (x: number) => number,
-  t0: number,
-  f0: number,
-  inner: number,
-  bound: number,
-  fInner?: number,
-): Bracket {
-  const dir = Math.sign(bound - t0);
-  const slope = fInner === undefined || inner === t0 ? Number.NaN : (f0 - fInner) / Math.abs(t0 - inner);
-  const ordered = (a: number, fa: number, b: number, fb: number): Bracket =>
-    dir > 0 ? [a, fa, b, fb] : [b, fb, a, fa];
-  let step = slope > 0 ? Math.max(200, -f0 / slope) : 2000;
-  let a = t0;
-  let fa = f0;
-  for (let i = 0; i < 6; i++) {
-    const b = t0 + dir * Math.min(step, Math.abs(bound - t0));
-    const fb = f(b);
-    if (fb > 0 || b === bound) return ordered(a, fa, b, fb);
-    a = b;
-    fa = fb;
-    step *= 2;
-  }
-  return ordered(a, fa, bound, f(bound));
 }

@@ -104,3 +104,37 @@ export function minimise(f: (x: number) => number, a: number, b: number, tol: nu
   }
   return { x, fx };
 }
+
+/** A root bracket: a, f(a), b, f(b). */
+export type Bracket = [number, number, number, number];
+
+/**
+ * A bracket of the crossing beyond `t0` (f(t0) ≤ 0) on the side away from `inner`: a first
+ * guess from the slope between the two, then steps doubling outward, never past `bound`
+ * (where f > 0 for certain). `fInner` is f(inner) when known.
+ */
+export function outward(
+  f: (x: number) => number,
+  t0: number,
+  f0: number,
+  inner: number,
+  bound: number,
+  fInner?: number,
+): Bracket {
+  const dir = Math.sign(bound - t0);
+  const slope = fInner === undefined || inner === t0 ? Number.NaN : (f0 - fInner) / Math.abs(t0 - inner);
+  const ordered = (a: number, fa: number, b: number, fb: number): Bracket =>
+    dir > 0 ? [a, fa, b, fb] : [b, fb, a, fa];
+  let step = slope > 0 ? Math.max(200, -f0 / slope) : 2000;
+  let a = t0;
+  let fa = f0;
+  for (let i = 0; i < 6; i++) {
+    const b = t0 + dir * Math.min(step, Math.abs(bound - t0));
+    const fb = f(b);
+    if (fb > 0 || b === bound) return ordered(a, fa, b, fb);
+    a = b;
+    fa = fb;
+    step *= 2;
+  }
+  return ordered(a, fa, bound, f(bound));
+}
