@@ -28,7 +28,8 @@ function check(files: Record<string, string>): { status: number; output: string 
   return { status: r.status ?? 1, output: `${r.stdout}${r.stderr}` };
 }
 
-describe('the import rules', () => {
+// Each case starts the checker as a process: seconds each on a loaded 2-core machine.
+describe('the import rules', { timeout: 120_000 }, () => {
   it('pass a tree that keeps them', () => {
     const r = check({
       'apps/server/src/http/app.ts': "import { x } from './types';\nexport const app = x;\n",
