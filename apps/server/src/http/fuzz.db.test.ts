@@ -6,22 +6,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../config';
 import { defaultConstellation } from '../modules/catalogue/constellation';
 import { slugOf } from '../modules/stac/stac.params';
+import { type Example, type Fixture, type FuzzCall, routeKey } from '../test/fuzz-call';
+import { handWritten } from '../test/fuzz-hand-written';
 import {
   type Auth,
-  canonicalCalls,
   checkedContentType,
-  derivedCall,
-  type Example,
-  type Fixture,
-  type FuzzCall,
-  handWritten,
   type InjectRequest,
   leakIn,
   picture,
-  routeKey,
   toInject,
-  underivable,
-} from '../test/fuzz-requests';
+} from '../test/fuzz-inject';
+import { canonicalCalls, derivedCall, underivable } from '../test/fuzz-requests';
 import { startHarness, testRateLimits } from '../test/harness';
 import { box, createTestSatellites, scene, searchRequest } from '../test/scenes';
 import type { RegisteredRoute } from './types';

@@ -11,19 +11,11 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { leakIn, picture } from './fuzz-requests';
-import {
-  canonicalMutations,
-  coordinateDepth,
-  holdsGeometry,
-  type JsonSchema,
-  mutatedFrom,
-  mutatedOf,
-  percentEncode,
-  RawJson,
-  toJsonText,
-  validOf,
-} from './schema-arbitrary';
+import { leakIn, picture } from './fuzz-inject';
+import { coordinateDepth, holdsGeometry } from './hostile-geometry';
+import { validOf } from './schema-arbitrary';
+import { type JsonSchema, percentEncode, RawJson, toJsonText } from './schema-json';
+import { canonicalMutations, mutatedFrom, mutatedOf } from './schema-mutations';
 
 /** The schema arbitraries of the fuzz test (http/fuzz.db.test.ts): what they generate. */
 

@@ -1,0 +1,79 @@
+import fc from 'fast-check';
+import type { Fixture, FuzzCall } from './fuzz-call';
+import { anyOf, junkQuery } from './fuzz-shared';
+import { stacCalls, stacCanonical } from './fuzz-stac';
+import { uploadCall, uploadCanonical } from './fuzz-upload';
+import { wmsCall, wmsCanonical } from './fuzz-wms';
+import { overlong } from './hostile-values';
+
+// The OpenAPI UI (its own plugin's routes) and the browser's configuration script: no input.
+
+const docsPaths = [
+  'swagger-ui.css',
+  'index.html',
+  '../../../package.json',
+  '..%2f..%2f..%2fpackage.json',
+  '%2e%2e/%2e%2e/package.json',
+  '%00',
+  'a%00.js',
+  overlong(5000),
+  '%E0%A4%A',
+  '....//....//etc/passwd',
+  'C:%5cwindows%5cwin.ini',
+];
+
+/**
+ * Routes whose input is not a schema: each with why and its arbitrary. Everything else must be
+ * derivable from its schema (a new route without one fails the test).
+ */
+export const handWritten: Record<
+  string,
+  { why: string; calls: (f: Fixture) => fc.Arbitrary<FuzzCall>; canonical?: (f: Fixture) => FuzzCall[] }
+> = {
+  'GET /tiles/quicklooks/wms': {
+    why: 'WMS GetMap parameters, case-insensitive names (tiles/wms.ts parseGetMap)',
+    calls: wmsCall,
+    canonical: wmsCanonical,
+  },
+  'POST /api/v1/aois/upload': {
+    why: 'multipart form (aois.routes.ts readUpload) and the file readers',
+    calls: uploadCall,
+    canonical: uploadCanonical,
+  },
+  ...Object.fromEntries(
+    [
+      'GET /stac/v1',
+      'GET /stac/v1/conformance',
+      'GET /stac/v1/collections',
+      'GET /stac/v1/collections/:id',
+      'GET /stac/v1/collections/:id/items',
+      'GET /stac/v1/collections/:id/items/:itemId',
+      'GET /stac/v1/search',
+      'POST /stac/v1/search',
+    ].map((key) => [
+      key,
+      {
+        why: 'STAC API parameters (stac.params.ts parseSearch)',
+        calls: (f: Fixture) => stacCalls(f)[key]!,
+        canonical: (f: Fixture) => stacCanonical(f)[key] ?? [],
+      },
+    ]),
+  ),
+  ...Object.fromEntries(
+    [
+      'GET /api/docs',
+      'GET /api/docs/static/index.html',
+      'GET /api/docs/static/swagger-initializer.js',
+      'GET /api/docs/json',
+      'GET /api/docs/yaml',
+      'GET /config.js',
+    ].map((key) => [
+      key,
+      { why: 'no input (OpenAPI UI plugin, browser configuration)', calls: () => junkQuery },
+    ]),
+  ),
+  'GET /api/docs/static/*': {
+    why: 'static files of the OpenAPI UI plugin (path only)',
+    calls: () => fc.tuple(anyOf(docsPaths), junkQuery).map(([wildcard, q]) => ({ ...q, wildcard })),
+  },
+};
