@@ -1,0 +1,209 @@
+import { join } from 'node:path';
+import { ApiBase } from '@satportal/contract';
+import { repoRoot } from '../config';
+import { defaultConstellation } from '../modules/catalogue/constellation';
+import { slugOf } from '../modules/stac/stac.params';
+import type { Example, Fixture } from './fuzz-call';
+import type { Harness } from './harness';
+import { box, createTestSatellites, scene, searchRequest } from './scenes';
+
+/**
+ * The world of the fuzz test (http/fuzz.db.test.ts): satellites, scenes and collections shared by
+ * every route, another user's AOI, and a maker of each route's own fixture (a fresh user with a
+ * folder, an AOI in it, a POI, a stored search and working examples). Apart from the test so that
+ * the test file reads as what it checks.
+ */
+export async function fuzzFixtures(h: Harness): Promise<() => Promise<Fixture>> {
+  // Shared by every route's fixture: satellites of our own, scenes under them, the collections.
+  await h.services.catalogue.seedConstellation(defaultConstellation);
+  await h.services.orbitalElements.loadFolder(join(repoRoot, 'data/tle'));
+  const { ids: satIds, category } = await createTestSatellites(h, 2);
+  const sceneIds = ['a', 'b', 'c'].map((s) => `fuzz-${s}-${Date.now().toString(36)}`);
+  await h.services.scenesRepository.upsertScenes([
+    scene({ id: sceneIds[0]!, satelliteId: satIds[0]!, footprint: box(10, 10, 10.1, 10.1) }),
+    scene({
+      id: sceneIds[1]!,
+      satelliteId: satIds[1]!,
+      footprint: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [179.5, 0],
+            [180.5, 0],
+            [180.5, 1],
+            [179.5, 1],
+            [179.5, 0],
+          ],
+        ],
+      },
+    }),
+    scene({ id: sceneIds[2]!, satelliteId: satIds[0]!, footprint: box(-10, -5, 20, 40), cloudCover: null }),
+  ]);
+  /** A few taskable satellites of the real constellation (tasking needs real orbits). */
+  const taskable = (
+    await h.pool.query<{ id: number }>('SELECT id FROM satellites WHERE taskable ORDER BY id LIMIT 4')
+  ).rows.map((r) => r.id);
+  const knownSatIds = [...satIds, ...taskable];
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const collections = [
+    slugOf(category),
+    ...(await h.services.stac.groups()).map((g) => slugOf(g.category)).slice(0, 3),
+  ];
+
+  /** Another user's AOI: its id must answer 404 to our users, never 500. */
+  const foreignId = await (async () => {
+    const other = await h.signedIn();
+    const r = await h.app.inject({
+      method: 'POST',
+      url: `${ApiBase}/aois`,
+      headers: { authorization: `Bearer ${other.token}` },
+      payload: {
+        hasGeo: true,
+        name: 'foreign',
+        parentId: -1,
+        geometry: { type: 1, geojson: { type: 'Point', coordinates: [1, 1] } },
+      },
+    });
+    return (r.json() as { data: { id: number } }).data.id;
+  })();
+
+  /** A fresh user with a folder, an AOI in it, a POI and a stored search. */
+  return async function makeFixture(): Promise<Fixture> {
+    const user = await h.signedIn();
+    const send = async (method: 'GET' | 'POST', path: string, payload?: object) => {
+      const r = await h.app.inject({
+        method,
+        url: `${ApiBase}${path}`,
+        headers: { authorization: `Bearer ${user.token}` },
+        ...(payload ? { payload } : {}),
+      });
+      const body = r.json() as { code: number; data: Record<string, unknown> };
+      if (body.code !== 2000) throw new Error(`fixture ${method} ${path}: ${r.body}`);
+      return body.data;
+    };
+    const rootOf = async (type: number) =>
+      ((await send('GET', `/aois?type=${type}`)).aois as Array<{ id: number; kind: string }>).find(
+        (n) => n.kind === 'root',
+      )!.id;
+    const rootAoi = await rootOf(1);
+    const rootPoi = await rootOf(2);
+    const folder = (await send('POST', '/aois', { hasGeo: false, name: 'folder', parentId: rootAoi }))
+      .id as number;
+    const aoi = (
+      await send('POST', '/aois', {
+        hasGeo: true,
+        name: 'aoi',
+        parentId: folder,
+        geometry: { type: 4, geojson: box(9.9, 9.9, 10.2, 10.2) },
+      })
+    ).id as number;
+    const poi = (
+      await send('POST', '/aois', {
+        hasGeo: true,
+        name: 'poi',
+        parentId: -1,
+        geometry: { type: 1, geojson: { type: 'Point', coordinates: [10.05, 10.05] } },
+      })
+    ).id as number;
+    const searched = searchRequest([box(9.9, 9.9, 10.2, 10.2)], satIds);
+    const search = await send('POST', '/archive/search', searched);
+    const ring = box(9.9, 9.9, 10.2, 10.2).coordinates[0]!;
+    const examples: Record<string, Example[]> = {
+      'POST /api/v1/auth/login': [
+        { body: { username: user.username, password: user.password, remember: true } },
+      ],
+      'POST /api/v1/auth/password': [
+        {
+          body: {
+            oldPassword: user.password,
+            newPassword: 'Fuzz-pass-1234',
+            confirmPassword: 'Fuzz-pass-1234',
+          },
+        },
+      ],
+      'GET /api/v1/satellites': [{ query: { taskable: true } }],
+      'GET /api/v1/aois': [{ query: { type: 2 } }],
+      'POST /api/v1/aois': [
+        { body: { hasGeo: false, name: 'folder 2', parentId: folder } },
+        {
+          body: {
+            hasGeo: true,
+            name: 'aoi 2',
+            parentId: folder,
+            geometry: { type: 4, geojson: box(1, 1, 2, 2) },
+          },
+        },
+        {
+          body: {
+            hasGeo: true,
+            name: 'aoi 3',
+            parentId: rootAoi,
+            geometry: { type: 4, cors: ring.slice(0, 4).map(([lng, lat]) => ({ lat, lng })) },
+          },
+        },
+        {
+          body: {
+            hasGeo: true,
+            name: 'islands',
+            parentId: rootAoi,
+            geometry: {
+              type: 4,
+              geojson: {
+                type: 'MultiPolygon',
+                coordinates: [box(1, 1, 2, 2).coordinates, box(3, 3, 4, 4).coordinates],
+              },
+            },
+          },
+        },
+        {
+          body: {
+            hasGeo: true,
+            name: 'poi 2',
+            parentId: -1,
+            geometry: { type: 1, geojson: { type: 'Point', coordinates: [1, 1] } },
+          },
+        },
+      ],
+      'DELETE /api/v1/aois': [
+        { query: { ids: String(poi) } },
+        { query: { ids: `${aoi},${folder}`, deletedChild: true } },
+      ],
+      'GET /api/v1/aois/export': ['kml', 'geojson', 'shp'].map((format) => ({
+        query: { ids: `${aoi},${poi}`, format },
+      })),
+      'GET /api/v1/aois/:id': [{ params: { id: aoi } }, { params: { id: poi } }],
+      'GET /api/v1/aois/:id/time': [{ params: { id: aoi } }, { params: { id: poi } }],
+      'PUT /api/v1/aois/:id': [{ params: { id: aoi }, body: { name: 'renamed' } }],
+      'PUT /api/v1/aois/:id/move': [{ params: { id: aoi }, body: { parentId: rootAoi } }],
+      'POST /api/v1/archive/search': [
+        { body: searched },
+        { query: { sort: 'cc,asc' }, body: searched },
+        { body: { ...searched, taskId: search.taskId, page: { start: 0, length: 10 } } },
+      ],
+      'POST /api/v1/archive/search/by-ids': [{ body: { sceneIds } }],
+      'POST /api/v1/tasking/predictions': [
+        {
+          body: {
+            taskId: null,
+            aois: [box(116, 39, 117, 40)],
+            condition: { fdate: day(1), tdate: day(3), cc: 15, ac: 100, ona: 25, sza: 0, orbit: 0 },
+            satIds: taskable,
+            sensor: {},
+          },
+        },
+      ],
+    };
+    return {
+      token: user.token,
+      username: user.username,
+      password: user.password,
+      ownIds: { rootAoi, rootPoi, folder, aoi, poi },
+      foreignId,
+      taskId: search.taskId as string,
+      satIds: knownSatIds,
+      sceneIds,
+      collections,
+      examples,
+    };
+  };
+}
