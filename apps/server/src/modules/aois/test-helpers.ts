@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ApiBase } from '@satportal/contract';
+import { ApiBase, ResultCode } from '@satportal/contract';
 import { zipSync } from 'fflate';
+import { expect } from 'vitest';
 import type { Harness } from '../../test/harness';
 
 /** Helpers of the AOI tests: calls with ids in the path, multipart uploads, hostile zips. */
@@ -146,4 +147,71 @@ export function maxDifference(a: number[][][][], b: number[][][][]): number {
     });
   });
   return max;
+}
+
+/** Everything a user has stored: the store must not change when a file is refused. */
+export const storedBy = async (h: Harness, userId: number) =>
+  (
+    await h.pool.query(
+      `SELECT count(*)::int AS n, coalesce(string_agg(name || ':' || coalesce(ST_AsText(geom), ''), ';' ORDER BY id), '') AS d
+         FROM aoi_nodes WHERE user_id = $1`,
+      [userId],
+    )
+  ).rows[0];
+
+/** An upload refused whole: 4000 on `file` with the message. */
+export const expectRefused = (r: Reply, message: string) => {
+  expect(r.status, JSON.stringify(r.body)).toBe(400);
+  expect(r.body).toMatchObject({ code: ResultCode.ValidationFailed, message, data: { field: 'file' } });
+};
+
+/** A drawn square's corners (the tree's `cors`), west and south edges and size in degrees. */
+export const square = (west: number, south: number, size = 1) => [
+  { lat: south, lng: west },
+  { lat: south, lng: west + size },
+  { lat: south + size, lng: west + size },
+  { lat: south + size, lng: west },
+];
+
+/**
+ * Calls on the AOI and POI trees as the tree tests make them (aois.db.test.ts, aois-edits.db.test.ts),
+ * bound to the harness their `beforeAll` starts.
+ */
+export function treeCalls(harness: () => Harness) {
+  const newUser = async () => (await harness().signedIn()).token;
+
+  const tree = async (token: string, type = 1) =>
+    (await api(harness(), 'GET', `/aois?type=${type}`, token)).body.data.aois;
+  const rootOf = async (token: string, type = 1) => (await tree(token, type))[0];
+
+  async function addFolder(token: string, name: string, parentId: number) {
+    const r = await api(harness(), 'POST', '/aois', token, { hasGeo: false, name, parentId });
+    expect(r.body.code, JSON.stringify(r.body)).toBe(ResultCode.Success);
+    return r.body.data.id as number;
+  }
+
+  async function addAoi(token: string, name: string, parentId: number, cors = square(10, 10)) {
+    const r = await api(harness(), 'POST', '/aois', token, {
+      hasGeo: true,
+      name,
+      parentId,
+      geometry: { type: 4, cors },
+    });
+    expect(r.body.code, JSON.stringify(r.body)).toBe(ResultCode.Success);
+    return r.body.data.id as number;
+  }
+
+  async function addPoi(token: string, name: string, lat = 39.9, lng = 116.4) {
+    const r = await api(harness(), 'POST', '/aois', token, {
+      hasGeo: true,
+      name,
+      parentId: -1,
+      geometry: { type: 1, cors: [{ lat, lng }] },
+    });
+    expect(r.body.code, JSON.stringify(r.body)).toBe(ResultCode.Success);
+    return r.body.data.id as number;
+  }
+
+  const nodeCount = async (token: string) => (await tree(token, 1)).length + (await tree(token, 2)).length;
+  return { newUser, tree, rootOf, addFolder, addAoi, addPoi, nodeCount };
 }
