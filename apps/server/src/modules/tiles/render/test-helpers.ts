@@ -52,3 +52,20 @@ export function mercatorRequest(
     transparent: true,
   };
 }
+
+/** Pixels fully opaque. */
+export const opaqueCount = (image: DecodedPng) => {
+  let n = 0;
+  for (let i = 3; i < image.data.length; i += 4) if (image.data[i] === 255) n++;
+  return n;
+};
+
+/** Every pixel is either fully opaque or fully transparent (0, 0, 0, 0). */
+export const binaryAlpha = (image: DecodedPng) => {
+  for (let i = 0; i < image.data.length; i += 4) {
+    const a = image.data[i + 3];
+    if (a === 255) continue;
+    if (a !== 0 || image.data[i] !== 0 || image.data[i + 1] !== 0 || image.data[i + 2] !== 0) return false;
+  }
+  return true;
+};
