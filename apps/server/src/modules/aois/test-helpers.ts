@@ -5,6 +5,7 @@ import { ApiBase, ResultCode } from '@satportal/contract';
 import { zipSync } from 'fflate';
 import { expect } from 'vitest';
 import type { Harness } from '../../test/harness';
+import { UploadRefused } from './files/upload-refused';
 
 /** Helpers of the AOI tests: calls with ids in the path, multipart uploads, hostile zips. */
 
@@ -215,3 +216,14 @@ export function treeCalls(harness: () => Harness) {
   const nodeCount = async (token: string) => (await tree(token, 1)).length + (await tree(token, 2)).length;
   return { newUser, tree, rootOf, addFolder, addAoi, addPoi, nodeCount };
 }
+
+/** The refusal key of a reader call, or "accepted". */
+export const refusal = (f: () => unknown) => {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof UploadRefused) return e.key;
+    throw e;
+  }
+  return 'accepted';
+};

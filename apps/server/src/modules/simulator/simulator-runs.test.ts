@@ -6,31 +6,12 @@ import type { SimulatorSatellite } from '../orbits/acquisition';
 import { landsatFixtureItems } from '../orbits/fixtures/landsat-items';
 import { footprintParts, isCounterClockwise } from '../orbits/footprint';
 import { greatCircleKm } from '../orbits/geodesy';
-import { constellationSatellites } from './satellites';
-import { densityForTarget, type SimulatedScene, type SimulateOptions, simulateScenes } from './simulator';
-import { elementsLookupFromSets, elementsLookupFromTleDir } from './tle-elements';
+import { densityForTarget, type SimulatedScene, simulateScenes } from './simulator';
+import { collect, elementsFor, satellites, world } from './test-world';
+import { elementsLookupFromSets } from './tle-elements';
 
 // Determinism, scale, elements and launches, real acquisitions and the antimeridian; the shape and
 // physical rules of the simulated archive are in simulator.test.ts.
-
-const satellites = constellationSatellites();
-const elementsFor = elementsLookupFromTleDir();
-
-async function collect(options: SimulateOptions): Promise<SimulatedScene[]> {
-  const out: SimulatedScene[] = [];
-  for await (const batch of simulateScenes(options)) out.push(...batch);
-  return out;
-}
-
-const world: SimulateOptions = {
-  satellites,
-  elementsFor,
-  from: new Date('2025-03-18T00:00:00Z'),
-  to: new Date('2025-03-20T00:00:00Z'),
-  density: 0.15,
-  seed: 7,
-  batchSize: 1000,
-};
 
 let scenes: SimulatedScene[];
 

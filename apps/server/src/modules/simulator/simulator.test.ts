@@ -4,20 +4,11 @@ import { footprintParts } from '../orbits/footprint';
 import { greatCircleKm, groundDistanceForOffNadir } from '../orbits/geodesy';
 import { isSunSynchronous, localMeanSolarTimeHours, nodeCrossingNear, Orbit } from '../orbits/orbit';
 import { landMask } from './land-mask';
-import { constellationSatellites } from './satellites';
-import { type SimulatedScene, type SimulateOptions, simulateScenes } from './simulator';
-import { elementsLookupFromTleDir } from './tle-elements';
+import type { SimulatedScene } from './simulator';
+import { collect, elementsFor, satellites, world } from './test-world';
 
-const satellites = constellationSatellites();
 const byId = new Map(satellites.map((s) => [s.id, s]));
-const elementsFor = elementsLookupFromTleDir();
 const mask = landMask();
-
-async function collect(options: SimulateOptions): Promise<SimulatedScene[]> {
-  const out: SimulatedScene[] = [];
-  for await (const batch of simulateScenes(options)) out.push(...batch);
-  return out;
-}
 
 /** The orbit the simulator used for a scene: the lookup's elements for noon UTC of its day. */
 const orbitCache = new Map<string, Orbit>();
@@ -32,16 +23,6 @@ async function orbitOf(scene: SimulatedScene, lookup = elementsFor): Promise<Orb
   }
   return orbit;
 }
-
-const world: SimulateOptions = {
-  satellites,
-  elementsFor,
-  from: new Date('2025-03-18T00:00:00Z'),
-  to: new Date('2025-03-20T00:00:00Z'),
-  density: 0.15,
-  seed: 7,
-  batchSize: 1000,
-};
 
 let scenes: SimulatedScene[];
 

@@ -3,23 +3,12 @@ import { join } from 'node:path';
 import { strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { type AoiCandidate, type Candidate, cleanName } from '../shapes';
-import { fixture, maxDifference, normalised } from '../test-helpers';
+import { fixture, maxDifference, normalised, refusal } from '../test-helpers';
 import { exportFile } from './export';
 import { type ReadResult, readUploadedFile } from './read-file';
-import { UploadRefused } from './upload-refused';
 
 // The real sample files, exported files read back and names from hostile files; the limits and
 // hostile inputs of the readers are in files.test.ts.
-
-const refusal = (f: () => unknown) => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof UploadRefused) return e.key;
-    throw e;
-  }
-  return 'accepted';
-};
 
 const summary = (r: ReadResult) => {
   const aois = r.candidates.filter((c): c is AoiCandidate => c.kind === 'aoi');

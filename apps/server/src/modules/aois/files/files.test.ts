@@ -2,20 +2,9 @@ import { AoiUploadLimits } from '@satportal/contract';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { AoiCandidate, Candidate } from '../shapes';
-import { declareSize, fixture, kmlWithVertices, zerosZip } from '../test-helpers';
+import { declareSize, fixture, kmlWithVertices, refusal, zerosZip } from '../test-helpers';
 import { readUploadedFile } from './read-file';
-import { UploadRefused } from './upload-refused';
 import { readZipDirectory, unzipBounded } from './zip';
-
-const refusal = (f: () => unknown) => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof UploadRefused) return e.key;
-    throw e;
-  }
-  return 'accepted';
-};
 
 const read = (name: string, data: Uint8Array | string) => {
   const bytes = typeof data === 'string' ? strToU8(data) : data;
