@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../test/harness';
-import { api, square, treeCalls } from './test-helpers';
+import { api, square, treeCalls, unitSquareOpen } from './test-helpers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -156,14 +156,7 @@ describe('the trees', () => {
             type: 4,
             geojson: {
               type: 'Polygon',
-              coordinates: [
-                [
-                  [0, 0],
-                  [1, 0],
-                  [1, 1],
-                  [0, 1],
-                ],
-              ],
+              coordinates: [[...unitSquareOpen]],
             },
           },
         },

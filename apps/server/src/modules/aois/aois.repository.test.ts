@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { AoisRepository, type PartCheck } from './aois.repository';
 import { inBatches } from './batches';
+import { unitSquare } from './test-helpers';
 
 /** A pool whose answers to the part check are given in turn. */
 function poolAnswering(...answers: PartCheck[][]) {
@@ -15,15 +16,7 @@ function poolAnswering(...answers: PartCheck[][]) {
 const verdict: PartCheck = { valid: true, reason: null, empty: false, repaired: null, error: null };
 const square = JSON.stringify({
   type: 'Polygon',
-  coordinates: [
-    [
-      [0, 0],
-      [1, 0],
-      [1, 1],
-      [0, 1],
-      [0, 0],
-    ],
-  ],
+  coordinates: [[...unitSquare]],
 });
 
 describe('the part check of an upload', () => {

@@ -227,3 +227,13 @@ export const refusal = (f: () => unknown) => {
   }
   return 'accepted';
 };
+
+/** The unit square at (0, 0) as a closed GeoJSON ring, and the same ring left open (a test of the ring check). */
+export const unitSquare: readonly number[][] = [
+  [0, 0],
+  [1, 0],
+  [1, 1],
+  [0, 1],
+  [0, 0],
+];
+export const unitSquareOpen: readonly number[][] = unitSquare.slice(0, 4);

@@ -12,6 +12,7 @@ import {
   kmlWithVertices,
   type Reply,
   storedBy,
+  unitSquareOpen,
   upload,
   zerosZip,
 } from './test-helpers';
@@ -68,14 +69,7 @@ describe('hostile files', () => {
         properties: { name: 'Open' },
         geometry: {
           type: 'Polygon',
-          coordinates: [
-            [
-              [0, 0],
-              [1, 0],
-              [1, 1],
-              [0, 1],
-            ],
-          ],
+          coordinates: [[...unitSquareOpen]],
         },
       },
     ],

@@ -2,7 +2,7 @@ import { AoiUploadLimits } from '@satportal/contract';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { AoiCandidate, Candidate } from '../shapes';
-import { declareSize, fixture, kmlWithVertices, refusal, zerosZip } from '../test-helpers';
+import { declareSize, fixture, kmlWithVertices, refusal, unitSquareOpen, zerosZip } from '../test-helpers';
 import { readUploadedFile } from './read-file';
 import { readZipDirectory, unzipBounded } from './zip';
 
@@ -113,14 +113,7 @@ describe('shapes read without repair', () => {
   it('reports a non-closed ring instead of closing it', () => {
     const open = JSON.stringify({
       type: 'Polygon',
-      coordinates: [
-        [
-          [0, 0],
-          [1, 0],
-          [1, 1],
-          [0, 1],
-        ],
-      ],
+      coordinates: [[...unitSquareOpen]],
     });
     const r = read('open.geojson', open);
     expect(r.candidates).toMatchObject([
