@@ -237,3 +237,21 @@ export const unitSquare: readonly number[][] = [
   [0, 0],
 ];
 export const unitSquareOpen: readonly number[][] = unitSquare.slice(0, 4);
+
+/** A square island with a lake: one polygon with a hole (the export and re-upload tests' MultiPolygon part). */
+export const islandWithLake: number[][][] = [
+  [
+    [5, 5],
+    [6, 5],
+    [6, 6],
+    [5, 6],
+    [5, 5],
+  ],
+  [
+    [5.2, 5.2],
+    [5.2, 5.8],
+    [5.8, 5.8],
+    [5.8, 5.2],
+    [5.2, 5.2],
+  ],
+];

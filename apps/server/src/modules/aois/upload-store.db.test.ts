@@ -2,7 +2,7 @@ import { ResultCode } from '@satportal/contract';
 import { strToU8 } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../test/harness';
-import { api, maxDifference, normalised, upload } from './test-helpers';
+import { api, islandWithLake, maxDifference, normalised, upload } from './test-helpers';
 
 // The upload's storing half (what lands in the tree, export and re-upload); the refusals and the
 // readers' sample files are in upload.db.test.ts.
@@ -202,22 +202,7 @@ describe('export and re-upload', () => {
           [-10.000000001, -10],
         ],
       ],
-      [
-        [
-          [5, 5],
-          [6, 5],
-          [6, 6],
-          [5, 6],
-          [5, 5],
-        ],
-        [
-          [5.2, 5.2],
-          [5.2, 5.8],
-          [5.8, 5.8],
-          [5.8, 5.2],
-          [5.2, 5.2],
-        ],
-      ],
+      islandWithLake,
     ],
   };
 

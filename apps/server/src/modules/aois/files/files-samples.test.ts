@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { type AoiCandidate, type Candidate, cleanName } from '../shapes';
-import { fixture, maxDifference, normalised, refusal } from '../test-helpers';
+import { fixture, islandWithLake, maxDifference, normalised, refusal } from '../test-helpers';
 import { exportFile } from './export';
 import { type ReadResult, readUploadedFile } from './read-file';
 
@@ -152,22 +152,7 @@ describe('export files read back', () => {
               [-10, -10],
             ],
           ],
-          [
-            [
-              [5, 5],
-              [6, 5],
-              [6, 6],
-              [5, 6],
-              [5, 5],
-            ],
-            [
-              [5.2, 5.2],
-              [5.2, 5.8],
-              [5.8, 5.8],
-              [5.8, 5.2],
-              [5.2, 5.2],
-            ],
-          ],
+          islandWithLake,
         ],
       },
     },
