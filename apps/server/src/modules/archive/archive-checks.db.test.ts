@@ -1,9 +1,9 @@
 import { type ArchiveSearchResponse, ResultCode, SceneIdSearchResponse } from '@satportal/contract';
 import { Value } from 'typebox/value';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness, uniqueName } from '../../test/harness';
-import { box, createTestSatellites, loginNewUser, postSearch, scene, searchRequest } from '../../test/scenes';
-import { defaultConstellation } from '../catalogue/constellation';
+import { type Harness, uniqueName } from '../../test/harness';
+import { box, createTestSatellites, postSearch, scene, searchRequest } from '../../test/scenes';
+import { searchData, startArchiveHarness } from './test-setup';
 
 // The archive search's request checks (spec 000 §5), sessions and other users, and the scene-id
 // search; the filters and "get more" are in archive.db.test.ts.
@@ -13,18 +13,12 @@ let token: string;
 const prefix = uniqueName('arc');
 
 beforeAll(async () => {
-  h = await startHarness();
-  await h.services.catalogue.seedConstellation(defaultConstellation);
-  token = await loginNewUser(h);
+  ({ h, token } = await startArchiveHarness());
 });
 
 type Data = ArchiveSearchResponse;
 
-async function ok(body: unknown, sort?: string, as = token): Promise<Data> {
-  const r = await postSearch(h, as, body, sort);
-  expect(r.body.code, JSON.stringify(r.body)).toBe(ResultCode.Success);
-  return r.body.data;
-}
+const ok = (body: unknown, sort?: string, as = token): Promise<Data> => searchData(h, as, body, sort);
 
 describe('validation (spec 000 §5)', () => {
   const aoi = box(80, 10, 81, 11);

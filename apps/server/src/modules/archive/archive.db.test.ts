@@ -2,29 +2,23 @@ import { randomUUID } from 'node:crypto';
 import { ArchiveSearchResponse, ResultCode } from '@satportal/contract';
 import { Value } from 'typebox/value';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness, uniqueName } from '../../test/harness';
+import { type Harness, uniqueName } from '../../test/harness';
 import { box, createTestSatellites, loginNewUser, postSearch, scene, searchRequest } from '../../test/scenes';
-import { defaultConstellation } from '../catalogue/constellation';
 import type { SceneInput } from '../scenes/scenes.repository';
+import { searchData, startArchiveHarness } from './test-setup';
 
 let h: Harness;
 let token: string;
 const prefix = uniqueName('arc');
 
 beforeAll(async () => {
-  h = await startHarness();
-  await h.services.catalogue.seedConstellation(defaultConstellation);
-  token = await loginNewUser(h);
+  ({ h, token } = await startArchiveHarness());
 });
 
 type Data = ArchiveSearchResponse;
 const ids = (data: { images: { sceneId: string }[] }) => data.images.map((i) => i.sceneId).sort();
 
-async function ok(body: unknown, sort?: string, as = token): Promise<Data> {
-  const r = await postSearch(h, as, body, sort);
-  expect(r.body.code, JSON.stringify(r.body)).toBe(ResultCode.Success);
-  return r.body.data;
-}
+const ok = (body: unknown, sort?: string, as = token): Promise<Data> => searchData(h, as, body, sort);
 
 describe('filters', () => {
   const aoi = box(60, 20, 61, 21);
