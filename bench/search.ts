@@ -309,12 +309,7 @@ interface Throughput {
 }
 
 /** (a)'s searches over HTTP: `connections` keep-alive connections, each sending one after another. */
-async function httpThroughput(
-  services: Services,
-  db: Database,
-  aois: Aoi[],
-  satIds: number[],
-): Promise<Throughput> {
+async function httpThroughput(services: Services, aois: Aoi[], satIds: number[]): Promise<Throughput> {
   const app = await buildApp({
     version: 'bench',
     auth: services.auth,
@@ -410,7 +405,6 @@ interface PlanReport {
 /** EXPLAIN (ANALYZE, BUFFERS) of the first-page and the get-more statements of one search. */
 async function plans(
   pool: pg.Pool,
-  repo: ArchiveRepository,
   overlay: Overlay,
   aoi: Aoi,
   days: number,
@@ -518,15 +512,15 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
     say(`           rest (stored search + histories) ${fmtStats(b.rest)}`);
 
     say(`(c) HTTP: (a)'s searches, ${connections} connections, ${seconds} s`);
-    const h = await httpThroughput(services, db, oneDegree, satIds);
+    const h = await httpThroughput(services, oneDegree, satIds);
     say(
       `    ${h.searches} searches, ${h.errors} errors: ${h.perSecond.toFixed(1)} searches/s; latency p50 ${ms(h.latency.p50)}, p95 ${ms(h.latency.p95)}, max ${ms(h.latency.max)}; ${(h.bytes / 1024).toFixed(0)} KiB per response`,
     );
 
     say('(d) EXPLAIN (ANALYZE, BUFFERS) of typical searches');
     const reports = [
-      ...(await plans(db.pool, repo, overlay, oneDegree[0]!, 365, satIds, '(a) 1° AOI')),
-      ...(await plans(db.pool, repo, overlay, tenDegree[0]!, 90, satIds, '(b) 10° AOI')),
+      ...(await plans(db.pool, overlay, oneDegree[0]!, 365, satIds, '(a) 1° AOI')),
+      ...(await plans(db.pool, overlay, tenDegree[0]!, 90, satIds, '(b) 10° AOI')),
     ];
     for (const r of reports) {
       say(

@@ -6,7 +6,7 @@ import type {
   SensorType,
   StereoMode,
 } from '@satportal/contract';
-import type { DatabaseKind, Queryable } from '../../db/database';
+import type { Queryable } from '../../db/database';
 import { Params, type WritingCtes } from '../../db/params';
 import { type Overlay, snappedOverlay } from '../areas';
 import type { SceneAssets } from '../scenes/scenes.repository';
