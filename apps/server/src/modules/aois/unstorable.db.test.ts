@@ -3,6 +3,7 @@ import { apiPath, ResultCode } from '@satportal/contract';
 import { strToU8 } from 'fflate';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Harness, startHarness } from '../../test/harness';
+import { boxPolygon } from '../orbits/footprint';
 import { AoisRepository } from './aois.repository';
 import { uploadReader } from './files/upload-pool';
 import { api, upload } from './test-helpers';
@@ -22,18 +23,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const box = (w: number, s: number, e: number, n: number) => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [w, s],
-      [e, s],
-      [e, n],
-      [w, n],
-      [w, s],
-    ],
-  ],
-});
+const box = boxPolygon;
 const world = box(-180, -90, 180, 90);
 const feature = (name: string, geometry: unknown) => ({ type: 'Feature', properties: { name }, geometry });
 const collection = (features: unknown[]) => JSON.stringify({ type: 'FeatureCollection', features });

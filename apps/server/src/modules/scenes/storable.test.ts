@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { boxRing } from '../orbits/footprint';
 import {
   EARTH_AREA_KM2,
   invalidReason,
@@ -8,15 +9,7 @@ import {
   ringAreaKm2,
 } from './storable';
 
-const box = (w: number, s: number, e: number, n: number) => [
-  [
-    [w, s],
-    [e, s],
-    [e, n],
-    [w, n],
-    [w, s],
-  ],
-];
+const box = (w: number, s: number, e: number, n: number) => [boxRing(w, s, e, n)];
 
 describe('ringAreaKm2', () => {
   // Figures of PostGIS, ST_Area(ST_Segmentize(g, 0.1)::geography), on the side it measures right

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseTle } from '../catalogue/tle';
+import { boxPolygon } from '../orbits/footprint';
 import { Orbit } from '../orbits/orbit';
 import { normaliseLonLat } from '../scenes/lonlat';
 import { constellationSatellites } from '../simulator/satellites';
@@ -21,18 +22,7 @@ function orbitOf(noradId: number, at: number, elements = lookup): Orbit {
   return Orbit.fromTle(set.line1, set.line2);
 }
 
-const box = (w: number, s: number, e: number, n: number) => ({
-  type: 'Polygon' as const,
-  coordinates: [
-    [
-      [w, s],
-      [e, s],
-      [e, n],
-      [w, n],
-      [w, s],
-    ],
-  ],
-});
+const box = boxPolygon;
 const targetOf = (geometry: unknown) => prepareTarget(normaliseLonLat(geometry));
 
 interface Interval {
