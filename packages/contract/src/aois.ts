@@ -233,7 +233,10 @@ export const AoiUploadResponse = Type.Object({
   }),
   failPoiCount: Type.Integer({ description: 'points that failed' }),
   ignoredCount: Type.Integer({ description: 'lines, overlays and empty placemarks, not stored' }),
-  onlyOneAoi: Type.Union([AoiNode, Type.Null()], { description: 'the AOI when exactly one was created' }),
+  onlyOneAoi: Type.Union([AoiNode, Type.Null()], {
+    description:
+      'the AOI when exactly one was created, without its geometry as in the tree listing (GET /aois/{id} has it)',
+  }),
   onlyOnePoi: Type.Union([AoiNode, Type.Null()], { description: 'the POI when exactly one was created' }),
   aoiIds: Type.Array(Type.Integer()),
   poiIds: Type.Array(Type.Integer()),

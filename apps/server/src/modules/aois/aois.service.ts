@@ -206,7 +206,11 @@ export class AoisService {
    */
   async upload(userId: number, input: UploadInput): Promise<AoiUploadResponse> {
     return uploadFile(
-      { aois: this.aois, reader: this.reader, node: (id) => this.get(userId, id) },
+      {
+        aois: this.aois,
+        reader: this.reader,
+        node: async (id, withGeometry) => toAoiNode(await this.owned(userId, id, withGeometry)),
+      },
       userId,
       input,
     );

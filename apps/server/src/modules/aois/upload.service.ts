@@ -27,8 +27,13 @@ export interface UploadInput {
 export interface UploadDeps {
   aois: AoisRepository;
   reader: UploadReader;
-  /** A stored node as the tree answers it (the only AOI or POI of an upload is answered whole). */
-  node: (id: number) => Promise<AoiNode>;
+  /**
+   * A stored node as the tree answers it. The only POI of an upload is answered with its position;
+   * the only AOI without its geometry, as in the tree listing (GET /aois/{id} has it, and the
+   * browser asks it when the AOI is viewed): an uploaded AOI may have 200,000 positions, and
+   * echoing them stalled the server for every other caller.
+   */
+  node: (id: number, withGeometry: boolean) => Promise<AoiNode>;
 }
 
 /**
@@ -128,8 +133,8 @@ export async function uploadFile(
     failAoiCount: failures.filter((f) => f.kind === 'aoi').length,
     failPoiCount: failures.filter((f) => f.kind === 'poi').length,
     ignoredCount: ignored.length,
-    onlyOneAoi: aoiIds.length === 1 ? await node(aoiIds[0] as number) : null,
-    onlyOnePoi: poiIds.length === 1 ? await node(poiIds[0] as number) : null,
+    onlyOneAoi: aoiIds.length === 1 ? await node(aoiIds[0] as number, false) : null,
+    onlyOnePoi: poiIds.length === 1 ? await node(poiIds[0] as number, true) : null,
     aoiIds,
     poiIds,
     failures: failures.slice(0, AoiUploadLimits.maxReported),
