@@ -1,4 +1,5 @@
 import type { Capability } from '@satportal/contract';
+import type { SatelliteFacts } from '../modules/catalogue/satellite';
 import { boxPolygon } from '../modules/orbits/footprint';
 import type { SceneInput } from '../modules/scenes/scenes.repository';
 import { type Harness, uniqueName } from './harness';
@@ -19,6 +20,23 @@ const optical: Capability = {
   maxShtPeriod: 3,
 };
 
+/** A test satellite's facts: a 500 km, 10 km swath optical imager unless its capabilities say otherwise. */
+export const testSatellite = (name: string, noradId: number, caps: Capability[]): SatelliteFacts => ({
+  name,
+  noradId,
+  operator: 'Test',
+  taskable: false,
+  status: 'operational',
+  launchDate: null,
+  altitudeKm: 500,
+  swathKm: 10,
+  maxOffNadirDeg: 30,
+  panGsd: 0.5,
+  msGsd: 2,
+  localTimeOfNode: null,
+  caps,
+});
+
 /** Satellites in one new group; answers their ids, in order. */
 export async function createTestSatellites(h: Harness, count: number, caps: Capability[] = [optical]) {
   const first = nextNoradId;
@@ -27,21 +45,9 @@ export async function createTestSatellites(h: Harness, count: number, caps: Capa
   await h.services.catalogue.seedConstellation([
     {
       category,
-      satellites: Array.from({ length: count }, (_, i) => ({
-        name: uniqueName(`Sat${i}`),
-        noradId: first + i,
-        operator: 'Test',
-        taskable: false,
-        status: 'operational' as const,
-        launchDate: null,
-        altitudeKm: 500,
-        swathKm: 10,
-        maxOffNadirDeg: 30,
-        panGsd: 0.5,
-        msGsd: 2,
-        localTimeOfNode: null,
-        caps,
-      })),
+      satellites: Array.from({ length: count }, (_, i) =>
+        testSatellite(uniqueName(`Sat${i}`), first + i, caps),
+      ),
     },
   ]);
   const { rows } = await h.pool.query<{ id: number }>(

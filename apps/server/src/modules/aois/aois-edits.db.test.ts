@@ -1,6 +1,7 @@
 import { ResultCode } from '@satportal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness, uniqueName } from '../../test/harness';
+import { testSatellite } from '../../test/scenes';
 import { api, fixture, square, treeCalls, upload } from './test-helpers';
 
 // Changing the trees (rename, move, delete), an AOI's scene dates and one user's trees against
@@ -112,23 +113,7 @@ describe('time', () => {
     await h.services.catalogue.seedConstellation([
       {
         category: uniqueName('AoiTimeGroup'),
-        satellites: [
-          {
-            name: uniqueName('AoiTimeSat'),
-            noradId,
-            operator: 'Test',
-            taskable: false,
-            status: 'operational',
-            launchDate: null,
-            altitudeKm: 500,
-            swathKm: 10,
-            maxOffNadirDeg: 30,
-            panGsd: 0.5,
-            msGsd: 2,
-            localTimeOfNode: null,
-            caps: [],
-          },
-        ],
+        satellites: [testSatellite(uniqueName('AoiTimeSat'), noradId, [])],
       },
     ]);
     const footprint = JSON.stringify({

@@ -2,6 +2,7 @@ import { ResultCode } from '@satportal/contract';
 import { strToU8 } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../test/harness';
+import { bowtie } from '../../test/scenes';
 import { api, islandWithLake, maxDifference, normalised, upload } from './test-helpers';
 
 // The upload's storing half (what lands in the tree, export and re-upload); the refusals and the
@@ -40,18 +41,7 @@ describe('uploads', () => {
         {
           type: 'Feature',
           properties: { name: 'Bow tie' },
-          geometry: {
-            type: 'Polygon',
-            coordinates: [
-              [
-                [0, 0],
-                [1, 1],
-                [1, 0],
-                [0, 1],
-                [0, 0],
-              ],
-            ],
-          },
+          geometry: bowtie,
         },
         {
           type: 'Feature',

@@ -5,7 +5,7 @@ import { ResultCode } from '@satportal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../cli';
 import { type Harness, startHarness, uniqueName } from '../../test/harness';
-import { box, loginNewUser, postSearch, searchRequest } from '../../test/scenes';
+import { bowtie, box, loginNewUser, postSearch, searchRequest } from '../../test/scenes';
 import { defaultConstellation } from '../catalogue/constellation';
 import { describeIngest } from './ingest.service';
 
@@ -174,18 +174,7 @@ describe('ingest of malformed items', () => {
       JSON.stringify(variant(realS2, (i) => (i.geometry = null))),
       JSON.stringify(
         variant(realS2, (i) => {
-          i.geometry = {
-            type: 'Polygon',
-            coordinates: [
-              [
-                [0, 0],
-                [1, 1],
-                [1, 0],
-                [0, 1],
-                [0, 0],
-              ],
-            ],
-          };
+          i.geometry = bowtie;
         }),
       ),
       JSON.stringify(variant(realS2, (i) => (i.properties.platform = 'landsat-5'))),
