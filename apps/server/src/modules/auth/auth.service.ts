@@ -8,7 +8,6 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from '../accounts/pas
 import type { IdleTimeouts, SessionsRepository } from './sessions.repository';
 import { digestToken, newToken, tileTokenOf } from './token';
 
-
 export const defaultIdleTimeouts: IdleTimeouts = {
   normalSeconds: Limits.sessionIdleMinutes * 60,
   rememberedSeconds: Limits.rememberedSessionIdleDays * 24 * 3600,
