@@ -6,6 +6,7 @@ export * from './codes';
 export * from './coordinates';
 export * from './envelope';
 export * from './limits';
+export * from './orders';
 export * from './routes';
 export * from './tasking';
 export * from './text';

@@ -38,6 +38,10 @@ export const Limits = {
   taskingSpanMaxDays: 30,
   /** A prediction warns when its orbital elements are older than this at the window start (DESIGN §1) */
   staleElementsDays: 14,
+  /** Scenes of one order (the cart): two result pages */
+  orderScenesMax: 2000,
+  /** Order tags (spec 001 §5, §9) */
+  tagMax: 30,
 } as const;
 
 /** Organisation types seen in the spec (001 §1): 3 reseller, 4 direct customer. */

@@ -20,6 +20,16 @@ export const Paths = {
   aoisExport: '/aois/export',
   aoisUpload: '/aois/upload',
   taskingPredictions: '/tasking/predictions',
+  taskingPrice: '/tasking/price',
+  taskingOrders: '/orders/tasking',
+  areaCalculation: '/orders/area-calculation',
+  orderRules: '/orders/rules',
+  aoiEnlargement: '/orders/aoi-enlargement',
+  archiveOrders: '/orders/archive',
+  archiveOrdersDirect: '/orders/archive/direct',
+  companies: '/orders/companies',
+  orderTags: '/orders/tags',
+  orderTag: '/orders/:id/tags',
 } as const;
 
 export const apiPath = (p: (typeof Paths)[keyof typeof Paths]) => `${ApiBase}${p}`;
