@@ -136,7 +136,9 @@ export type GroupArea = Static<typeof GroupArea>;
 
 /** Area calculation response (spec 000 §3); every area geodesic, km², 2 decimals. */
 export const AreaCalculationResponse = Type.Object({
-  totalArea: Type.Number({ description: 'sum of the scene areas (an overlap counted as often as it is covered)' }),
+  totalArea: Type.Number({
+    description: 'sum of the scene areas (an overlap counted as often as it is covered)',
+  }),
   overlapArea: Type.Number({ description: 'totalArea − orderArea' }),
   orderArea: Type.Number({ description: 'the union of the scene areas: each km² once' }),
   overlapChargeableArea: Type.Number({
@@ -144,7 +146,8 @@ export const AreaCalculationResponse = Type.Object({
       'the part of the overlap that is charged: overlaps of distinct acquisitions; overlaps within one strip (one satellite, one pass) are free',
   }),
   estimatedOrderAmount: Type.Number({
-    description: 'price of orderArea + overlapChargeableArea at the first chosen level (or the lowest offered)',
+    description:
+      'price of orderArea + overlapChargeableArea at the first chosen level (or the lowest offered)',
   }),
   currencyType: CurrencySchema,
   estimates: Type.Array(PriceEstimate, { description: 'one per chosen level (the dialog summary)' }),

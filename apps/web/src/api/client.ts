@@ -17,6 +17,8 @@ export interface CallOptions extends ReactionOptions {
    * login of the change-password form); null → none (login, health).
    */
   token?: string | null;
+  /** Extra request headers (an order submit's `Idempotency-Key`). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -101,7 +103,7 @@ export function createApiClient(deps: ApiClientDeps) {
   async function exchange(path: string, options: CallOptions): Promise<Response> {
     const method = options.method ?? 'GET';
     const token = options.token === undefined ? deps.getToken() : options.token;
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
     if (token) headers.Authorization = `Bearer ${token}`;
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 

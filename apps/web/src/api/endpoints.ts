@@ -1,27 +1,42 @@
 import {
   type AoiAddRequest,
   type AoiDeleteResponse,
+  type AoiEnlargementRequest,
+  type AoiEnlargementResponse,
   type AoiExportFormat,
   type AoiListResponse,
   type AoiNode,
   type AoiSearchHistoryResponse,
   type AoiUploadResponse,
+  type ArchiveOrderRequest,
   type ArchiveSearchHistoryResponse,
   type ArchiveSearchQuery,
   type ArchiveSearchRequest,
   type ArchiveSearchResponse,
+  type AreaCalculationRequest,
+  type AreaCalculationResponse,
   apiPath,
+  type CompanyListResponse,
   type HealthResponse,
+  IdempotencyHeader,
   type LoginRequest,
   type LoginResponse,
+  type OrderRulesQuery,
+  type OrderRulesResponse,
+  type OrderSuccessResponse,
+  type OrderTagsRequest,
+  type OrderTagsResponse,
   type PasswordChangeRequest,
   Paths,
   type ResolutionsResponse,
   ResultCode,
   type SatellitesResponse,
   type SceneIdSearchResponse,
+  type TaskingOrderRequest,
   type TaskingPredictionRequest,
   type TaskingPredictionResponse,
+  type TaskingPriceRequest,
+  type TaskingPriceResponse,
   type User,
 } from '@satportal/contract';
 import type { ApiClient, CallOptions } from './client';
@@ -29,6 +44,12 @@ import type { ApiClient, CallOptions } from './client';
 /** `/aois/:id…` with the id filled in. */
 const aoiPath = (path: typeof Paths.aoi | typeof Paths.aoiMove, id: number) =>
   apiPath(path).replace(':id', String(id));
+
+/** `/orders/:id/tags` with the id filled in. */
+const orderTagPath = (id: number) => apiPath(Paths.orderTag).replace(':id', String(id));
+
+/** The order codes a dialog shows itself (4151 below a minimum, 4156 out of range or too narrow, 4000 `order.*`). */
+const orderCodes = [ResultCode.AreaBelowMinimum, ResultCode.OutOfGroupRange, ResultCode.ValidationFailed];
 
 /** Options a caller may add to an endpoint call (who handles which code, which token). */
 type Extra = Pick<CallOptions, 'handles' | 'quiet' | 'token' | 'onInvalidSession' | 'signal'>;
@@ -151,6 +172,73 @@ export function bindEndpoints(client: ApiClient) {
         onInvalidSession: 'dialog',
         ...extra,
       }),
+
+    /** The cart's areas, gap and estimate (spec 000 §7 "Area calculation"). */
+    areaCalculation: (body: AreaCalculationRequest, extra: Extra = {}) =>
+      client.request<AreaCalculationResponse>(apiPath(Paths.areaCalculation), {
+        method: 'POST',
+        body,
+        handles: orderCodes,
+        ...extra,
+      }),
+
+    /** Satellite-group minimums (spec 000 §7 "Satellite-group rules"). */
+    orderRules: (query: OrderRulesQuery, extra: Extra = {}) =>
+      client.request<OrderRulesResponse>(apiPath(Paths.orderRules), { query, ...extra }),
+
+    /** "Enlarge to the minimum": the smallest buffer of the AOI meeting every group's minimums. */
+    aoiEnlargement: (body: AoiEnlargementRequest, extra: Extra = {}) =>
+      client.request<AoiEnlargementResponse>(apiPath(Paths.aoiEnlargement), {
+        method: 'POST',
+        body,
+        handles: orderCodes,
+        ...extra,
+      }),
+
+    /** One order per level; the dialog's idempotency key makes a repeated submit answer the first result. */
+    orderArchive: (body: ArchiveOrderRequest, idempotencyKey: string, direct = false, extra: Extra = {}) =>
+      client.request<OrderSuccessResponse>(
+        apiPath(direct ? Paths.archiveOrdersDirect : Paths.archiveOrders),
+        {
+          method: 'POST',
+          body,
+          headers: { [IdempotencyHeader]: idempotencyKey },
+          handles: orderCodes,
+          ...extra,
+        },
+      ),
+
+    taskingPrice: (body: TaskingPriceRequest, extra: Extra = {}) =>
+      client.request<TaskingPriceResponse>(apiPath(Paths.taskingPrice), {
+        method: 'POST',
+        body,
+        handles: orderCodes,
+        ...extra,
+      }),
+
+    orderTasking: (body: TaskingOrderRequest, idempotencyKey: string, extra: Extra = {}) =>
+      client.request<OrderSuccessResponse>(apiPath(Paths.taskingOrders), {
+        method: 'POST',
+        body,
+        headers: { [IdempotencyHeader]: idempotencyKey },
+        handles: orderCodes,
+        ...extra,
+      }),
+
+    /** End-user companies a reseller has ordered for (spec 001 §7 "GET company list"). */
+    companies: (company: string, extra: Extra = {}) =>
+      client.request<CompanyListResponse>(apiPath(Paths.companies), { query: { company }, ...extra }),
+
+    orderTags: (extra: Extra = {}) => client.request<OrderTagsResponse>(apiPath(Paths.orderTags), extra),
+
+    tagOrders: (body: OrderTagsRequest, extra: Extra = {}) =>
+      client.request<null>(apiPath(Paths.orderTags), { method: 'PUT', body, ...extra }),
+
+    renameOrderTag: (orderId: number, tag: string, extra: Extra = {}) =>
+      client.request<null>(orderTagPath(orderId), { method: 'PUT', body: { tag }, ...extra }),
+
+    deleteOrderTag: (orderId: number, extra: Extra = {}) =>
+      client.request<null>(orderTagPath(orderId), { method: 'DELETE', ...extra }),
   };
 }
 
@@ -168,4 +256,7 @@ export const queryKeys = {
   aoiSearchHistory: [Paths.aoiSearchHistory],
   archiveSearchHistory: [Paths.archiveSearchHistory],
   satellites: (taskable: boolean) => [Paths.satellites, taskable] as const,
+  orderTags: [Paths.orderTags],
+  orderRules: (query: OrderRulesQuery) => [Paths.orderRules, query] as const,
+  companies: (company: string) => [Paths.companies, company] as const,
 } as const;
