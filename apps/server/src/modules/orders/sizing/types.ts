@@ -1,7 +1,13 @@
 import type {
   Aoi,
+  AoiEnlargementRequest,
+  AoiEnlargementResponse,
+  ArchiveOrderRequest,
+  AreaCalculationRequest,
   AreaCalculationResponse,
   GroupArea,
+  OrderRulesQuery,
+  OrderRulesResponse,
   PriceEstimate,
   ProcessingLevel,
   SensorType,
@@ -55,3 +61,26 @@ export interface TaskingOrderSizing {
 }
 
 export type LevelList = readonly ProcessingLevel[];
+
+/** A tasking order to size: the prediction's AOIs, the chosen satellites and the passes it uses. */
+export interface TaskingSizingRequest {
+  aois: Aoi[];
+  satIds: number[];
+  sensorType: SensorType;
+  levels: ProcessingLevel[];
+  priority: 1 | 2 | 3;
+  /** the stored prediction's passes the order uses: each its group and footprint parts ([lon, lat] rings) */
+  passes: { satGroupName: string; boundaries: number[][][] }[];
+}
+
+/**
+ * Sizing of orders (docs/ORDERING.md): areas, group minimums and prices. Every refusal is an
+ * ApiError thrown before anything is stored.
+ */
+export interface OrderSizingService {
+  calculate(userId: number, request: AreaCalculationRequest): Promise<AreaCalculationResponse>;
+  rules(query: OrderRulesQuery): Promise<OrderRulesResponse>;
+  enlarge(userId: number, request: AoiEnlargementRequest): Promise<AoiEnlargementResponse>;
+  sizeArchiveOrder(userId: number, request: ArchiveOrderRequest): Promise<ArchiveOrderSizing>;
+  sizeTaskingOrder(userId: number, request: TaskingSizingRequest): Promise<TaskingOrderSizing>;
+}
