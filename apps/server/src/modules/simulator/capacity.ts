@@ -2,8 +2,8 @@ import { groundDistanceForOffNadir, groundPointAtLook, offNadirForGroundDistance
 import { capabilityForLight } from '../orbits/imaging';
 import { lookFrameOf } from '../orbits/orbit';
 import { sunAngles } from '../orbits/sun';
+import { hashInts } from '../weather';
 import { landMask } from './land-mask';
-import { hashInts } from './random';
 import { type Context, checkWindow, MS_PER_DAY, makeRun, orbitForDay, TWO_32 } from './satellite-days';
 import type { SimulateOptions } from './scene-types';
 

@@ -1,6 +1,6 @@
 import { argumentOfLatitudeDeg, nodeOfRevolution, type Orbit, type OrbitState } from '../orbits/orbit';
+import { hashInts } from '../weather';
 import { mgrsTile, sentinel2RelativeOrbit, wrs2PathRow } from './grids';
-import { hashInts } from './random';
 
 /**
  * Scene ids in each operator's style, from the satellite, the instant, the

@@ -1,9 +1,9 @@
 import { groundDistanceForOffNadir, offNadirForGroundDistance } from '../orbits/geodesy';
 import { radarEdges } from '../orbits/imaging';
 import type { Orbit } from '../orbits/orbit';
+import { hashInts, Random } from '../weather';
 import { densityForTarget } from './capacity';
 import { landMask } from './land-mask';
-import { hashInts, Random } from './random';
 import {
   type Context,
   checkWindow,

@@ -1,8 +1,8 @@
 /**
- * Deterministic randomness for the simulator. Every draw comes from a small
- * generator seeded by a hash of (seed, satellite, kind of slot, slot index), so
- * a scene depends only on those and never on the order or chunking in which
- * slots are visited.
+ * Deterministic randomness for the simulated world (the archive simulator, the weather). Every
+ * draw comes from a small generator seeded by a hash of what it is about (the simulator's seed,
+ * satellite, kind of slot, slot index; the weather's cell and period), so a draw depends only on
+ * those and never on the order or chunking in which they are visited.
  */
 
 /** 32-bit integer hash (Murmur3 finaliser) of a 32-bit value. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLOUD_CONCENTRATION, dayOfYear, drawCloudCover, meanCloudFraction } from './cloud';
+import { CLOUD_CONCENTRATION, cloudCoverAt, dayOfYear, drawCloudCover, meanCloudFraction } from './clouds';
 import { Random } from './random';
 
 describe('cloud cover', () => {
@@ -40,5 +40,39 @@ describe('cloud cover', () => {
     expect(clear).toBeGreaterThan(half);
     expect(overcast).toBeGreaterThan(half);
     expect(CLOUD_CONCENTRATION).toBeGreaterThan(1);
+  });
+
+  it('gives a place and instant the same sky every time: one draw per 1° cell and 6-hour period', () => {
+    const t = Date.parse('2026-11-26T03:12:00Z');
+    const beijing = cloudCoverAt(116.5, 40.1, t);
+    expect(cloudCoverAt(116.5, 40.1, t)).toBe(beijing);
+    // Same cell, same period: same clouds; another period or cell: a draw of its own.
+    expect(cloudCoverAt(116.9, 40.9, Date.parse('2026-11-26T05:59:00Z'))).toBe(beijing);
+    const others = [
+      cloudCoverAt(116.5, 40.1, Date.parse('2026-11-26T06:00:00Z')),
+      cloudCoverAt(117.5, 40.1, t),
+      cloudCoverAt(116.5, 41.1, t),
+    ];
+    expect(new Set([beijing, ...others]).size).toBe(4);
+    // Across ±180° and at the poles the cells stay defined.
+    expect(cloudCoverAt(180, 0, t)).toBe(cloudCoverAt(-180, 0, t));
+    expect(cloudCoverAt(0, 90, t)).toBeGreaterThanOrEqual(0);
+    expect(cloudCoverAt(0, -90, Date.parse('1969-07-20T20:17:00Z'))).toBeLessThanOrEqual(100);
+  });
+
+  it('follows the climatology over many cells and periods', () => {
+    const july = Date.parse('2025-07-01T00:00:00Z');
+    const sample = (lat: number) => {
+      const draws: number[] = [];
+      for (let lon = -180; lon < 180; lon += 3) {
+        for (let period = 0; period < 30 * 4; period += 4)
+          draws.push(cloudCoverAt(lon, lat, july + period * 21_600_000));
+      }
+      return draws.reduce((a, b) => a + b, 0) / draws.length / 100;
+    };
+    // Cell centres: 29.5° N and 55.5° N.
+    expect(sample(29.2)).toBeCloseTo(meanCloudFraction(29.5, dayOfYear(july + 15 * 86_400_000)), 1);
+    expect(sample(55.2)).toBeCloseTo(meanCloudFraction(55.5, dayOfYear(july + 15 * 86_400_000)), 1);
+    expect(sample(55.2)).toBeGreaterThan(sample(29.2) + 0.2);
   });
 });
