@@ -45,6 +45,8 @@ export function composeServices(
   const archiveRepository = new ArchiveRepository(db.pool, overlay);
   const areasRepository = new AreasRepository(db.pool, overlay);
   const archive = new ArchiveService(archiveRepository, areasRepository, new HistoryRepository(db.pool));
+  // Stored tasking predictions: the tasking service writes them, tasking price and orders read them.
+  const taskingRepository = new TaskingRepository(db.pool, overlay);
   // The simulated archive: the catalogue's satellites and every stored element set in, scenes out.
   // (Shaped for the simulator's `generateArchive`, which only the demo, the CLI and benchmarks run.)
   const archiveGeneration = {
@@ -72,8 +74,9 @@ export function composeServices(
       catalogueRepository,
       orbitalElementsRepository,
       areasRepository,
-      new TaskingRepository(db.pool, overlay),
+      taskingRepository,
     ),
+    taskingRepository,
   };
 }
 
