@@ -1,0 +1,263 @@
+import {
+  type Aoi,
+  type ArchiveOrderRequest,
+  type CompanyListResponse,
+  OrderKinds,
+  type OrderSuccessResponse,
+  OrderType,
+  type PriceEstimate,
+  type ProcessingLevel,
+  ResultCode,
+  type TaskingOrderRequest,
+  type TaskingPass,
+  type TaskingPriceRequest,
+  type TaskingPriceResponse,
+  type User,
+} from '@satportal/contract';
+import { ApiError } from '../../http/api-error';
+import { type AreasRepository, checkAois, prepareArea } from '../areas';
+import type { TaskingRepository } from '../tasking/tasking.repository';
+import type { CompaniesRepository } from './companies.repository';
+import { type IdempotencyHeaderValue, idempotencyKeyOf } from './idempotency';
+import type { NewOrder, NewTerm, OrdersRepository, Submission } from './orders.repository';
+import { type Requester, requesterOf } from './requester';
+import type { OrderSizingService } from './sizing/types';
+
+type Sizing = Pick<OrderSizingService, 'sizeArchiveOrder' | 'sizeTaskingOrder'>;
+type Predictions = Pick<TaskingRepository, 'findPrediction'>;
+
+/** Archive ordering needs `auth.orderType` 1, tasking 4 (spec 000 §6): refused before anything else. */
+function permit(user: User, orderType: number): void {
+  if (!user.org.auth.orderType.includes(orderType)) {
+    throw new ApiError(ResultCode.Forbidden, 'order.noPermission', { params: { orderType } });
+  }
+}
+
+/** The chosen levels once each, in the order given; none is `order.levelneeded`. */
+function levelsOf(levels: ProcessingLevel[], field: string): ProcessingLevel[] {
+  const unique = [...new Set(levels)];
+  if (!unique.length) throw ApiError.invalid(field, 'order.levelneeded');
+  return unique;
+}
+
+/** The estimate of a level (sizing answers one per level, in the request's order). */
+const estimateOf = (estimates: PriceEstimate[], level: number, index: number) =>
+  estimates.find((e) => e.level === level) ?? estimates[index] ?? estimates[0];
+
+const record = (requester: Requester) => ({ requestType: requester.type, requestInfo: requester.info });
+
+/**
+ * Orders (spec 001 §3, §5, §7): archive orders from the cart and tasking orders from a stored
+ * prediction, one order per chosen level, stored with everything the order detail shows, in one
+ * transaction, at most once per idempotency key.
+ */
+export class OrdersService {
+  constructor(
+    private readonly orders: OrdersRepository,
+    private readonly companies: CompaniesRepository,
+    private readonly sizing: Sizing,
+    private readonly predictions: Predictions,
+    private readonly areas: Pick<AreasRepository, 'prepareAois'>,
+  ) {}
+
+  /**
+   * `v2/order/add/archive` and `/direct`. Direct orders whole scenes by their ids: an AOI or
+   * clipping would contradict it, so either is refused rather than silently dropped.
+   */
+  async orderArchive(
+    user: User,
+    request: ArchiveOrderRequest,
+    header: IdempotencyHeaderValue,
+    direct: boolean,
+  ): Promise<OrderSuccessResponse> {
+    permit(user, OrderType.Archive);
+    const key = idempotencyKeyOf(header);
+    if (direct && request.ipr.aois?.length) throw ApiError.invalid('ipr.aois', 'order.directNoAoi');
+    if (direct && request.ipr.process.clipping) {
+      throw ApiError.invalid('ipr.process.clipping', 'order.directNoAoi');
+    }
+    const requester = requesterOf(user, request.orderRequestInfo);
+    const earlier = await this.repeated(user.id, key, OrderKinds.Archive);
+    if (earlier) return earlier;
+    if (!request.ipr.ips.length) throw ApiError.invalid('ipr.ips', 'order.nullbody');
+    const levels = levelsOf(request.ipr.process.level, 'ipr.process.level');
+    const byIds = direct || request.isOrderBySceneId === true;
+    const sizing = await this.sizing.sizeArchiveOrder(user.id, { ...request, isOrderBySceneId: byIds });
+    const taskId = request.taskId || null;
+    const search = taskId ? await this.orders.findSearchRequest(user.id, taskId) : null;
+    const aois = byIds ? null : sizing.aois;
+    const aoi = await this.unionOf(aois);
+    const { process, priority } = request.ipr;
+    const f = sizing.figures;
+    const satIds = search?.satIds?.length ? search.satIds : [...new Set(sizing.scenes.map((s) => s.satId))];
+    const orders = levels.map((level, i): NewOrder => {
+      const estimate = estimateOf(sizing.estimates, level, i);
+      return {
+        kind: OrderKinds.Archive,
+        level,
+        priority,
+        processMode: process.processMode ?? 'GEOTIFF',
+        clipping: process.clipping && !byIds,
+        qualityTesting: process.isQualityTesting,
+        manualRecheck: process.isManualRecheck ?? false,
+        taskId,
+        isOrderBySceneId: byIds,
+        aois,
+        aoi,
+        satGroups: [...new Set(sizing.scenes.map((s) => s.satGroupName))],
+        satIds,
+        sensorType: sizing.sensorType,
+        condition: search?.condition ?? null,
+        sensor: search?.sensor ?? null,
+        ...record(requester),
+        orderArea: f.orderArea,
+        overlapArea: f.overlapArea,
+        totalArea: f.totalArea,
+        overlapChargeableArea: f.overlapChargeableArea,
+        amount: estimate?.estimatedOrderAmount ?? 0,
+        currency: estimate?.currencyType ?? f.currencyType,
+      };
+    });
+    const terms = sizing.scenes.map(
+      (scene): NewTerm => ({ priority, sceneId: scene.sceneId, scenes: [scene], pass: null }),
+    );
+    return this.place(user, requester, { key, kind: OrderKinds.Archive }, orders, terms);
+  }
+
+  /** Tasking price (spec 000 §7): the estimate of the stored prediction's passes the order would use. */
+  async taskingPrice(user: User, request: TaskingPriceRequest): Promise<TaskingPriceResponse> {
+    permit(user, OrderType.Tasking);
+    const { sizing } = await this.sizeTasking(user, request);
+    const first = sizing.estimates[0];
+    return {
+      estimatedOrderAmount: first?.estimatedOrderAmount ?? 0,
+      currencyType: first?.currencyType ?? 1,
+      estimates: sizing.estimates,
+      orderArea: sizing.orderArea,
+      groups: sizing.groups,
+    };
+  }
+
+  /**
+   * Tasking order (spec 001 §3): what was predicted (the stored request and passes under the
+   * taskId) is what is ordered; the body's `tsr` is the browser's copy and is not trusted.
+   */
+  async orderTasking(
+    user: User,
+    request: TaskingOrderRequest,
+    header: IdempotencyHeaderValue,
+  ): Promise<OrderSuccessResponse> {
+    permit(user, OrderType.Tasking);
+    const key = idempotencyKeyOf(header);
+    const requester = requesterOf(user, request.orderRequestInfo);
+    const earlier = await this.repeated(user.id, key, OrderKinds.Tasking);
+    if (earlier) return earlier;
+    const levels = levelsOf(request.ppr.process.level, 'ppr.process.level');
+    const { sizing, passes, predicted, satIds } = await this.sizeTasking(user, request, levels);
+    const aoi = await this.unionOf(sizing.aois);
+    const { process, priority } = request.ppr;
+    const orders = levels.map((level, i): NewOrder => {
+      const estimate = estimateOf(sizing.estimates, level, i);
+      return {
+        kind: OrderKinds.Tasking,
+        level,
+        priority,
+        processMode: process.processMode ?? 'GEOTIFF',
+        clipping: process.clipping,
+        qualityTesting: process.isQualityTesting,
+        manualRecheck: process.isManualRecheck ?? false,
+        taskId: request.taskId,
+        isOrderBySceneId: false,
+        aois: sizing.aois,
+        aoi,
+        satGroups: [...new Set(passes.map((p) => p.satGroupName))],
+        satIds,
+        sensorType: sizing.sensorType,
+        condition: predicted.condition,
+        sensor: predicted.sensor ?? {},
+        ...record(requester),
+        // A tasking order is the AOI itself: nothing overlaps until it is imaged.
+        orderArea: sizing.orderArea,
+        overlapArea: 0,
+        totalArea: sizing.orderArea,
+        overlapChargeableArea: 0,
+        amount: estimate?.estimatedOrderAmount ?? 0,
+        currency: estimate?.currencyType ?? 1,
+      };
+    });
+    const terms = passes.map((pass): NewTerm => ({ priority, sceneId: null, scenes: [], pass }));
+    return this.place(user, requester, { key, kind: OrderKinds.Tasking }, orders, terms);
+  }
+
+  /** The caller's organisation's end-user companies whose name contains the text. */
+  async listCompanies(user: User, text: string | undefined): Promise<CompanyListResponse> {
+    return this.companies.list(user.org.id, (text ?? '').trim());
+  }
+
+  /** The stored prediction, the passes of the satellites asked for, and their sizing. */
+  private async sizeTasking(
+    user: User,
+    request: Pick<TaskingPriceRequest, 'taskId' | 'ppr'>,
+    levels: ProcessingLevel[] = [...new Set(request.ppr.process.level)],
+  ) {
+    const stored = await this.predictions.findPrediction(user.id, request.taskId);
+    if (!stored) throw new ApiError(ResultCode.NotFound, 'order.predictionNotFound');
+    const all = stored.prediction.list.flatMap((day) => day.item);
+    const names = new Set(all.map((p) => p.satName));
+    const asked = [...new Set(request.ppr.aps)];
+    const unknown = asked.find((name) => !names.has(name));
+    if (unknown !== undefined)
+      throw ApiError.invalid('ppr.aps', 'order.unknownSatellite', { satName: unknown });
+    const passes: TaskingPass[] = asked.length ? all.filter((p) => asked.includes(p.satName)) : all;
+    if (!passes.length) throw ApiError.invalid('taskId', 'order.nullbody');
+    const predicted = stored.request;
+    const types = new Set(passes.map((p) => p.sensorType));
+    if (types.size > 1 && !predicted.sensor?.type) throw ApiError.invalid('ppr.aps', 'order.moretypeFail');
+    const sensorType = predicted.sensor?.type ?? passes[0]!.sensorType;
+    const satIds = asked.length ? [...new Set(passes.map((p) => p.satId))] : predicted.satIds;
+    const sizing = await this.sizing.sizeTaskingOrder(user.id, {
+      aois: predicted.aois,
+      satIds,
+      sensorType,
+      levels,
+      priority: request.ppr.priority,
+      passes: passes.map((p) => ({ satGroupName: p.satGroupName, boundaries: p.boundaries })),
+    });
+    return { sizing, passes, predicted, satIds };
+  }
+
+  /** The answer of an earlier submit with this key, if there is one. */
+  private async repeated(
+    userId: number,
+    key: string | null,
+    kind: number,
+  ): Promise<OrderSuccessResponse | null> {
+    if (!key) return null;
+    const found = await this.orders.findSubmission(userId, key);
+    if (found && found.kind !== kind) throw new ApiError(ResultCode.Conflict, 'order.idempotencyKeyReused');
+    return found?.response ?? null;
+  }
+
+  private async place(
+    user: User,
+    requester: Requester,
+    submission: { key: string | null; kind: 1 | 4 },
+    orders: NewOrder[],
+    terms: NewTerm[],
+  ): Promise<OrderSuccessResponse> {
+    const company =
+      requester.saveCompany && requester.info ? { orgId: user.org.id, info: requester.info } : null;
+    const claim: Submission | null = submission.key ? { key: submission.key, kind: submission.kind } : null;
+    const placed = await this.orders.place(user.id, claim, orders, terms, company);
+    if (placed.repeated && placed.kind !== submission.kind) {
+      throw new ApiError(ResultCode.Conflict, 'order.idempotencyKeyReused');
+    }
+    return placed.response;
+  }
+
+  /** The ordered AOIs' union split at ±180° (sizing has checked them), null for whole scenes. */
+  private async unionOf(aois: Aoi[] | null): Promise<string | null> {
+    if (!aois?.length) return null;
+    return (await prepareArea(this.areas, checkAois(aois))).union;
+  }
+}
