@@ -12,6 +12,7 @@ import { createNavigationInteractions } from './interactions/navigation';
 import { ShownAreas } from './layers/areas';
 import { type BaseMapDefinition, baseMapCatalogue, defaultBaseMapId, optionsOf } from './layers/baseMaps';
 import { createNaturalEarthLayer } from './layers/naturalEarth';
+import type { OrderAreaLayer } from './layers/orderAreas';
 import type { PassLayer } from './layers/passes';
 import { SearchedPointMarker } from './layers/searchedPoint';
 import { BaseMapTiles } from './layers/tileLayers';
@@ -25,21 +26,15 @@ import type {
   MapConfig,
   MapEvents,
   MapState,
+  OrderAreas,
   PassFootprint,
   PoiMark,
   QuicklookAccess,
   SavedArea,
   SceneFootprint,
 } from './types';
-import {
-  centreOn,
-  createWorkspaceView,
-  fitExtent,
-  latLonAt,
-  viewStateOf,
-  zoomBy,
-  zoomForSearchedPoint,
-} from './view';
+import { centreOn, createWorkspaceView, fitExtent, viewStateOf, zoomBy, zoomForSearchedPoint } from './view';
+import { emitViewAndPointer } from './viewEvents';
 
 /** Stacking order of the map's layers; later issues put footprints between labels and saved areas. */
 const LayerZ = {
@@ -48,6 +43,8 @@ const LayerZ = {
   labels: 20,
   /** tasking passes: over the archive footprints (30–34), under saved areas */
   passes: 36,
+  /** the cart's gap and the enlarged AOI: over the results and passes, under the saved and drawn AOIs */
+  orderAreas: 38,
   savedAreas: 40,
   pois: 50,
   drawing: 60,
@@ -81,6 +78,7 @@ export class MapController {
    */
   private readonly scenes: Deferred<SceneLayers>;
   private readonly passes: Deferred<PassLayer>;
+  private readonly orderAreas: Deferred<OrderAreaLayer>;
 
   constructor(target: HTMLElement, config: MapConfig) {
     this.catalogue = baseMapCatalogue(config);
@@ -100,7 +98,7 @@ export class MapController {
       this.emitter.emit(type, payload),
     );
     this.showBaseMap();
-    this.listen();
+    this.detach.push(...emitViewAndPointer(this.map, this.emitter));
     const failed = (error: unknown) => console.error('map: a part of the map failed to load', error);
     this.scenes = deferred(async () => {
       const { SceneLayers } = await import('./scenes');
@@ -122,9 +120,18 @@ export class MapController {
         return passes;
       };
     }, failed);
+    this.orderAreas = deferred(async () => {
+      const { createOrderAreaLayer } = await import('./layers/orderAreas');
+      return () => {
+        const areas = createOrderAreaLayer(LayerZ.orderAreas);
+        this.map.addLayer(areas.layer);
+        return areas;
+      };
+    }, failed);
     this.detach.push(
       () => this.scenes.dispose(),
       () => this.passes.dispose(),
+      () => this.orderAreas.dispose(),
     );
   }
 
@@ -298,6 +305,20 @@ export class MapController {
     this.passes.run((layer) => layer.setHovered(passId), { start: false });
   }
 
+  // ── Ordering (issue 13) ──────────────────────────────────────────────────────────────────────
+
+  /** Draw or clear the cart's gap and the enlarged AOI (a role left out stays as it is, null clears it). */
+  showOrderAreas(areas: Partial<OrderAreas>) {
+    const start = Boolean(areas.gap || areas.enlargedAoi);
+    this.orderAreas.run(
+      (layer) => {
+        layer.show(areas);
+        this.emitter.emit('orderAreasChanged', layer.shown());
+      },
+      { start },
+    );
+  }
+
   /** The AOI the next archive search uses: the last drawn polygon or the last saved area shown. */
   getCurrentAoi(): CurrentAoi | null {
     const current = this.drawing.state.current;
@@ -372,24 +393,5 @@ export class MapController {
       this.catalogue.find((b) => b.id === this.baseMap),
       this.labelsVisible,
     );
-  }
-
-  private listen() {
-    const onMoveEnd = () => this.emitter.emit('viewChanged', viewStateOf(this.map.getView()));
-    const onPointerMove = (event: { coordinate: number[] }) =>
-      this.emitter.emit('pointerMoved', latLonAt(event.coordinate));
-    const onPointerLeave = () => this.emitter.emit('pointerMoved', null);
-
-    this.map.on('moveend', onMoveEnd);
-    this.map.on('pointermove', onPointerMove);
-    this.detach.push(
-      () => this.map.un('moveend', onMoveEnd),
-      () => this.map.un('pointermove', onPointerMove),
-    );
-    const viewport = this.map.getViewport();
-    if (viewport) {
-      viewport.addEventListener('pointerleave', onPointerLeave);
-      this.detach.push(() => viewport.removeEventListener('pointerleave', onPointerLeave));
-    }
   }
 }

@@ -117,6 +117,8 @@ export interface MapEvents {
   quicklooksRightClicked: { sceneIds: string[]; pixel: [number, number] };
   /** The quicklooks on the map, lowest first, each at the opacity its layer has. */
   quicklooksChanged: ShownQuicklook[];
+  /** The order areas drawn now: each role's label ('' without one), null where none is drawn. */
+  orderAreasChanged: { gap: string | null; enlargedAoi: string | null };
 }
 
 /** An archive scene's footprint: its outer rings as [lon, lat] points (two parts when split at ±180°). */
@@ -130,6 +132,20 @@ export interface PassFootprint {
   passId: string;
   rings: number[][][];
   colour: string;
+}
+
+/** A shape an order draws on the map (the cart's gap, the enlarged AOI), with the text of its one label. */
+export interface OrderAreaShape {
+  geojson: AoiGeoJson;
+  label?: string;
+}
+
+/** The order areas on the map (`MapController.showOrderAreas`): a role left out stays, null clears it. */
+export interface OrderAreas {
+  /** The part of the AOI no cart scene covers, hatched red with its area as the label. */
+  gap: OrderAreaShape | null;
+  /** The AOI enlarged to a group's minimum ("enlarge to the minimum"), dashed. */
+  enlargedAoi: OrderAreaShape | null;
 }
 
 /** A scene's quicklook as the map draws it (opacity 0–1). */
