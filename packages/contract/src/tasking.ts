@@ -19,13 +19,14 @@ export const TaskingCondition = Type.Object({
     maximum: 100,
     default: 15,
     description:
-      'maximum cloud cover of the order, %; a prediction cannot know the clouds, so passes are not filtered by it',
+      'maximum cloud cover, %: passes whose `cloudForecast` is above it are left out (radar passes are not, their forecast is 0)',
   }),
   ac: Type.Number({
     minimum: 0,
     maximum: 100,
     default: 100,
-    description: 'AOI coverage the order asks for, %; not a filter of single passes',
+    description:
+      'minimum AOI coverage, %: passes whose own footprint covers less of the AOI (their `coverage`) are left out',
   }),
   ona: Type.Number({
     minimum: 0,
@@ -50,7 +51,8 @@ export type TaskingCondition = Static<typeof TaskingCondition>;
 export const TaskingPredictionRequest = Type.Object({
   taskId: Type.Optional(
     Type.Union([SingleLineText({ maxLength: 100 }), Type.Null()], {
-      description: "the panel's task id; predictions are not stored, it is accepted and not used",
+      description:
+        "the panel's task id, accepted as the spec sends it; the prediction is stored under a new id, the answer's `taskId`, which tasking price and orders refer to",
     }),
   ),
   aois: Type.Array(Aoi, {
@@ -97,6 +99,17 @@ export const TaskingPass = Type.Object({
       'the imaged footprint: the swath at the off-nadir angle of the pass along the AOI, outer ring of each part as [lon, lat] (two parts when split at ±180°)',
   }),
   elementsEpoch: Type.String({ format: 'date-time', description: 'epoch of the orbital elements used' }),
+  cloudForecast: Type.Number({
+    minimum: 0,
+    maximum: 100,
+    description:
+      "cloud cover expected at the AOI's centre at the best time, %, 2 decimals: the simulated world's weather, drawn around the cloud climatology of the latitude and season once per 1° cell and 6-hour period, so the same place and time always has the same forecast; radar passes see through clouds: 0",
+  }),
+  coverage: Type.Number({
+    minimum: 0,
+    maximum: 100,
+    description: "percentage of the AOI this pass's footprint covers (geodesic), 2 decimals",
+  }),
 });
 export type TaskingPass = Static<typeof TaskingPass>;
 
@@ -132,7 +145,14 @@ export type UnpredictedSatellite = Static<typeof UnpredictedSatellite>;
 
 /** The prediction (spec 000 §3: data[0]). */
 export const TaskingPrediction = Type.Object({
-  total: Type.Integer({ description: 'number of passes' }),
+  taskId: Type.String({
+    format: 'uuid',
+    description: "the stored prediction's id (the server makes it): tasking price and orders refer to it",
+  }),
+  total: Type.Integer({
+    description:
+      'number of passes that meet the conditions; 0 is an empty prediction (spec 000 §5: the client warns `order.nullbody` and offers no ordering)',
+  }),
   beginTime: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
     description: 'enter time of the first pass',
   }),
@@ -140,7 +160,8 @@ export const TaskingPrediction = Type.Object({
     description: 'leave time of the last pass',
   }),
   coverage: Type.Number({
-    description: 'percentage of the AOI covered by the union of all pass footprints (geodesic), 2 decimals',
+    description:
+      'percentage of the AOI covered by the union of the footprints of the passes listed (geodesic), 2 decimals',
   }),
   list: Type.Array(TaskingPassDay),
   windowStart: Type.String({ format: 'date-time', description: 'the window searched, UTC' }),

@@ -10,6 +10,7 @@ import {
   swathOutline,
 } from '../orbits/imaging';
 import { lookFrameOf, type Orbit } from '../orbits/orbit';
+import { cloudCoverAt } from '../weather';
 import { type Pass, PassFinder } from './passes';
 import type { PassTarget } from './target';
 
@@ -42,6 +43,8 @@ export interface PredictedPass extends Pass {
   gsd: number;
   lookSide: 'left' | 'right' | 'nadir';
   footprint: Footprint;
+  /** Cloud cover expected at the AOI's centre at the best instant, %; 0 for radar, which sees through it. */
+  cloudForecast: number;
 }
 
 /** Whether a sensor satisfies the panel's sensor choice (type, resolution classes, stereo mode, bands). */
@@ -125,6 +128,8 @@ export function predictPasses(
       gsd: groundSampleDistance(cap, sat.altitudeKm, pass.slantRangeKm, pass.incidenceDeg).gsd,
       lookSide: pass.inside ? 'nadir' : side > 0 ? 'right' : 'left',
       footprint,
+      // Where the light rule is judged: the AOI's centre at the best instant.
+      cloudForecast: radar ? 0 : cloudCoverAt(target.centreLon, target.centreLat, pass.best),
     });
   }
   return out;

@@ -5,6 +5,7 @@ import { runCli } from '../../cli';
 import { type Harness, startHarness } from '../../test/harness';
 import { bowtie, box } from '../../test/scenes';
 import { defaultConstellation } from '../catalogue/constellation';
+import type { UnstoredPrediction } from './tasking.service';
 
 /** Tasking prediction (issue 6): the endpoint, its rules, the coverage, the elements, the CLI. */
 
@@ -31,10 +32,11 @@ beforeAll(async () => {
   byName = new Map(sats.map((s) => [s.name, s.id]));
 });
 
+/** Without the cloud and coverage filters (prediction-filters.db.test.ts tests them), so every pass counts. */
 function request(condition: Record<string, unknown> = {}, more: Record<string, unknown> = {}) {
   return {
     aois: [beijing],
-    condition: { fdate: day(1), tdate: day(3), cc: 15, ac: 100, ona: 25, sza: 0, ...condition },
+    condition: { fdate: day(1), tdate: day(3), cc: 100, ac: 0, ona: 25, sza: 0, ...condition },
     satIds: taskable,
     sensor: {},
     ...more,
@@ -156,13 +158,25 @@ describe('POST /tasking/predictions', () => {
     expect((await predict(request({ fdate: day(15), tdate: day(16) }))).body.code).toBe(ResultCode.Success);
   });
 
-  it('answers order.nullbody when nothing can be predicted', async () => {
+  it('answers an empty prediction (the order.nullbody flow) with total 0, not an error', async () => {
     const landsat = [byName.get('Landsat 8')!, byName.get('Landsat 9')!];
+    for (const body of [request({}, { satIds: landsat }), request({}, { sensor: { type: 3 } })]) {
+      const r = await predict(body);
+      expect(r.status).toBe(200);
+      expect(r.body.code).toBe(ResultCode.Success);
+      expect(r.body.data[0]).toMatchObject({
+        total: 0,
+        list: [],
+        coverage: 0,
+        beginTime: null,
+        endTime: null,
+      });
+    }
     const r = await predict(request({}, { satIds: landsat }));
-    expect(r.status).toBe(404);
-    expect(r.body).toMatchObject({ code: ResultCode.NotFound, message: 'order.nullbody' });
-    const hyperspectral = await predict(request({}, { sensor: { type: 3 } }));
-    expect(hyperspectral.body.message).toBe('order.nullbody');
+    expect((r.body.data[0] as TaskingPrediction).unpredicted.map((u) => u.reason)).toEqual([
+      'notTaskable',
+      'notTaskable',
+    ]);
   });
 });
 
@@ -180,7 +194,7 @@ describe('prediction over any window (operators)', () => {
   });
 
   it('uses for each satellite the stored elements whose epoch is nearest the window', async () => {
-    const epochOf = (p: TaskingPrediction) => p.list[0]!.item[0]!.elementsEpoch.slice(0, 10);
+    const epochOf = (p: UnstoredPrediction) => p.list[0]!.item[0]!.elementsEpoch.slice(0, 10);
     const july2024 = await h.services.tasking.predictWindow(window('2024-07-15', '2024-07-31', [landsat8()]));
     expect(epochOf(july2024)).toBe('2024-07-22');
     expect(july2024.staleElements).toEqual([]);

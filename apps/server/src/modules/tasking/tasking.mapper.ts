@@ -6,7 +6,12 @@ import type { PredictedPass } from './prediction';
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /** A predicted pass as the contract sends it (spec 000 §3 list item entry). */
-export function toTaskingPass(pass: PredictedPass, sat: Satellite, elementsEpoch: Date): TaskingPass {
+export function toTaskingPass(
+  pass: PredictedPass,
+  sat: Satellite,
+  elementsEpoch: Date,
+  coverage: number,
+): TaskingPass {
   return {
     enterTime: new Date(pass.enter).toISOString(),
     leaveTime: new Date(pass.leave).toISOString(),
@@ -23,6 +28,8 @@ export function toTaskingPass(pass: PredictedPass, sat: Satellite, elementsEpoch
     sunZenith: round2(pass.sunZenithDeg),
     boundaries: footprintParts(pass.footprint),
     elementsEpoch: elementsEpoch.toISOString(),
+    cloudForecast: pass.cloudForecast,
+    coverage,
   };
 }
 

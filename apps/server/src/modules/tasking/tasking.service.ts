@@ -1,7 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import {
   type Aoi,
   Limits,
-  ResultCode,
   type Satellite,
   type SensorChoice,
   type StaleElements,
@@ -10,6 +10,7 @@ import {
   type TaskingPredictionRequest,
   type TaskingPredictionResponse,
   type UnpredictedSatellite,
+  type User,
 } from '@satportal/contract';
 import { ApiError } from '../../http/api-error';
 import { type AreasRepository, checkAois, percent, prepareArea, utcDay } from '../areas';
@@ -22,6 +23,7 @@ import { matchingCapabilities, type PredictedPass, predictPasses } from './predi
 import { type PassTarget, prepareTarget } from './target';
 import { groupByDay, toTaskingPass } from './tasking.mapper';
 import type { TaskingRepository } from './tasking.repository';
+import { localDayOf, localMidnight } from './zone';
 
 const dayMs = 86_400_000;
 
@@ -38,14 +40,27 @@ export interface PredictionWindow {
   sensor?: SensorChoice | undefined;
   /** The API predicts only satellites that take tasking orders; the CLI any satellite. */
   taskableOnly: boolean;
+  /** Passes whose cloud forecast is above it are left out (the panel's `cc`); absent: none. */
+  maxCloudPercent?: number;
+  /** Passes covering less of the AOI are left out (the panel's `ac`); absent: none. */
+  minCoveragePercent?: number;
 }
+
+/** A prediction before it is stored (the CLI's, which is not). */
+export type UnstoredPrediction = Omit<TaskingPrediction, 'taskId'>;
 
 /**
  * The window of a tasking prediction (spec 000 §5 "Tasking prediction"), checked in the panel's
- * order: a satellite group, then the dates. Days are UTC days; the window runs from the start
- * day (or now, if later) to the end of the end day.
+ * order: a satellite group, then the dates. Days are the user's local days (`timeZone`, UTC when
+ * the account has none): today is the user's today, and the window runs from the start day's
+ * local midnight (or now, if later) to the local midnight after the end day.
  */
-export function taskingWindow(request: Pick<TaskingPredictionRequest, 'condition' | 'satIds'>, now: Date) {
+export function taskingWindow(
+  request: Pick<TaskingPredictionRequest, 'condition' | 'satIds'>,
+  now: Date,
+  timeZone: string | null,
+) {
+  const zone = timeZone ?? 'UTC';
   if (!request.satIds.length) throw ApiError.invalid('satIds', 'placeholder.selectSatellite');
   const c = request.condition;
   const from = utcDay(c.fdate);
@@ -53,9 +68,9 @@ export function taskingWindow(request: Pick<TaskingPredictionRequest, 'condition
   const to = utcDay(c.tdate);
   if (to === undefined) throw ApiError.invalid('condition.tdate', 'search.invalidDate');
   if (from > to) throw ApiError.invalid('condition.fdate', 'search.exceedTime');
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const today = localDayOf(now.getTime(), zone);
   const day = (t: number) => new Date(t).toISOString().slice(0, 10);
-  // Yesterday (UTC) is still today west of Greenwich.
+  // Yesterday stays allowed, as the spec's picker allows it: the window then begins now.
   if (from < today - dayMs) {
     throw ApiError.invalid('condition.fdate', 'search.dateOutOfRange', {
       min: day(today - dayMs),
@@ -68,7 +83,10 @@ export function taskingWindow(request: Pick<TaskingPredictionRequest, 'condition
   if (to - from > Limits.taskingSpanMaxDays * dayMs) {
     throw ApiError.invalid('condition.tdate', 'search.exceed30', { days: Limits.taskingSpanMaxDays });
   }
-  return { from: new Date(Math.max(from, now.getTime())), to: new Date(to + dayMs) };
+  return {
+    from: new Date(Math.max(localMidnight(from, zone), now.getTime())),
+    to: new Date(localMidnight(to + dayMs, zone)),
+  };
 }
 
 /**
@@ -111,11 +129,18 @@ export class TaskingService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** The panel's prediction: its rules, taskable satellites only; an empty prediction is `order.nullbody`. */
-  async predict(request: TaskingPredictionRequest): Promise<TaskingPredictionResponse> {
-    const { from, to } = taskingWindow(request, this.now());
+  /**
+   * The panel's prediction: its rules in the user's zone, taskable satellites only, passes
+   * filtered by cloud forecast and AOI coverage. Stored under a new taskId for tasking price and
+   * orders, an empty one too: total 0 is the client's `order.nullbody` warning (spec 000 §5).
+   */
+  async predict(
+    user: Pick<User, 'id' | 'timezone'>,
+    request: TaskingPredictionRequest,
+  ): Promise<TaskingPredictionResponse> {
+    const { from, to } = taskingWindow(request, this.now(), user.timezone);
     const c = request.condition;
-    const prediction = await this.predictWindow({
+    const unstored = await this.predictWindow({
       aois: request.aois,
       from,
       to,
@@ -125,17 +150,21 @@ export class TaskingService {
       orbitDirection: c.orbit ?? 0,
       sensor: request.sensor,
       taskableOnly: true,
+      maxCloudPercent: c.cc,
+      minCoveragePercent: c.ac,
     });
-    if (!prediction.total) throw new ApiError(ResultCode.NotFound, 'order.nullbody');
+    const prediction: TaskingPrediction = { taskId: randomUUID(), ...unstored };
+    await this.tasking.savePrediction(user.id, request, prediction);
     return [prediction];
   }
 
   /**
    * The passes of the chosen satellites over the AOIs in [from, to), with the elements whose
-   * epoch is nearest the window's middle, each satellite's footprints, and the AOI coverage
-   * of their union.
+   * epoch is nearest the window's middle, each satellite's footprints, the cloud forecast and
+   * AOI coverage of each pass (those beyond the window's limits left out), and the AOI coverage
+   * of the union of the passes kept.
    */
-  async predictWindow(w: PredictionWindow): Promise<TaskingPrediction> {
+  async predictWindow(w: PredictionWindow): Promise<UnstoredPrediction> {
     const aois = checkAois(w.aois);
     const area = await prepareArea(this.areas, aois);
     const targets = targetsOf(aois);
@@ -173,8 +202,7 @@ export class TaskingService {
       sensor: w.sensor,
     };
     const staleElements: StaleElements[] = [];
-    const passes: PredictedPass[] = [];
-    const items: TaskingPass[] = [];
+    const found: { pass: PredictedPass; sat: Satellite; epoch: Date }[] = [];
     for (const sat of candidates) {
       const set = elements.get(sat.id);
       let orbit: Orbit | undefined;
@@ -199,11 +227,22 @@ export class TaskingService {
       }
       for (const target of targets) {
         for (const pass of predictPasses(sat, orbit, target, conditions)) {
-          passes.push(pass);
-          items.push(toTaskingPass(pass, sat, set.epoch));
+          if (w.maxCloudPercent === undefined || pass.cloudForecast <= w.maxCloudPercent) {
+            found.push({ pass, sat, epoch: set.epoch });
+          }
         }
       }
     }
+    const coverageOfEach = await this.tasking.coverageOfEach(
+      area.union,
+      area.areaKm2,
+      found.map((f) => f.pass.footprint),
+    );
+    const kept = found
+      .map((f, i) => ({ ...f, coverage: percent(coverageOfEach[i] ?? 0) }))
+      .filter((f) => w.minCoveragePercent === undefined || f.coverage >= w.minCoveragePercent);
+    const passes = kept.map((f) => f.pass);
+    const items: TaskingPass[] = kept.map((f) => toTaskingPass(f.pass, f.sat, f.epoch, f.coverage));
     const coverage = passes.length
       ? await this.tasking.coverage(
           area.union,
