@@ -10,6 +10,7 @@ import { useCartStore } from '../cart/cartStore';
 import { type ResultRow, resultRows, rowHeights, rowOffsets, visibleRange } from './resultRows';
 import { SceneViewButton } from './SceneViewButton';
 import styles from './search.module.css';
+import { cartSearchOf, useArchiveSearchStore } from './searchStore';
 
 /** A scene's hover feedback waits this long before the name tooltip (spec 000 §2). */
 export const hoverTooltipDelayS = 0.5;
@@ -73,6 +74,8 @@ function Row({ row, scenes, ...props }: ResultListProps & { row: ResultRow }) {
   const [language] = useLanguage();
   const cart = useCartStore((s) => s.scenes);
   const { add, remove, toggle } = useCartStore.getState();
+  const results = useArchiveSearchStore((s) => s.results);
+  const search = results ? cartSearchOf(results) : undefined;
 
   if (row.kind === 'date') {
     return (
@@ -97,7 +100,10 @@ function Row({ row, scenes, ...props }: ResultListProps & { row: ResultRow }) {
           onChange={(e) => {
             if (e.target.checked) {
               const ids = new Set(row.sceneIds);
-              add(scenes.filter((s) => ids.has(s.sceneId)));
+              add(
+                scenes.filter((s) => ids.has(s.sceneId)),
+                search,
+              );
             } else remove(row.sceneIds);
           }}
           aria-label={t('results.groupCheck', { name: row.satName })}
@@ -124,7 +130,7 @@ function Row({ row, scenes, ...props }: ResultListProps & { row: ResultRow }) {
       >
         <Checkbox
           checked={cart.has(scene.sceneId)}
-          onChange={() => toggle(scene)}
+          onChange={() => toggle(scene, search)}
           aria-label={t('results.addToCart')}
           data-testid="scene-cart"
         />

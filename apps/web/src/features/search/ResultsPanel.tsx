@@ -11,11 +11,13 @@ import { usePanelStore } from '../../shared/panelStore';
 import { useToast } from '../../shared/ui/toast';
 import { useMe } from '../auth/useMe';
 import { useCartStore } from '../cart/cartStore';
+import { OrderButton } from '../cart/OrderButton';
+import { useOrderDialogStore } from '../ordering/orderDialogStore';
 import { ResultList } from './ResultList';
 import { isResultsBoxShown } from './resultsBox';
 import { exportFileName, scenesCsv, scenesGeoJson } from './sceneExport';
 import styles from './search.module.css';
-import { type SortChoice, sortChoices, useArchiveSearchStore } from './searchStore';
+import { cartSearchOf, type SortChoice, sortChoices, useArchiveSearchStore } from './searchStore';
 import { useArchiveSearchActions } from './useArchiveSearch';
 
 /** DESIGN §9: "select all" is offered while fewer than 500 scenes are loaded. */
@@ -120,7 +122,7 @@ export function ResultsPanel() {
             indeterminate={selected.length > 0 && !allSelected}
             onChange={(e) =>
               e.target.checked
-                ? useCartStore.getState().add(images)
+                ? useCartStore.getState().add(images, cartSearchOf(results))
                 : useCartStore.getState().remove(images.map((s) => s.sceneId))
             }
             data-testid="results-select-all"
@@ -162,6 +164,7 @@ export function ResultsPanel() {
               {t('results.export', { count: selected.length })} <DownOutlined />
             </Button>
           </Dropdown>
+          <OrderButton onOrder={() => useOrderDialogStore.getState().openArchive()} testId="results-order" />
         </Space>
         {results.mode.kind === 'aoi' && (
           <Select

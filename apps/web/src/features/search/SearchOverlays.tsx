@@ -2,6 +2,8 @@ import { lazy, useEffect } from 'react';
 import { useMapController } from '../../map/react/mapControllerContext';
 import { PanelId, usePanelStore } from '../../shared/panelStore';
 import { LoadWhen } from '../../shared/ui/LoadWhen';
+import { useCartStore } from '../cart/cartStore';
+import { useOrderDialogStore } from '../ordering/orderDialogStore';
 import { SceneIdSearch } from './SceneIdSearch';
 import { useArchiveSearchStore } from './searchStore';
 import { ZoomHdTip } from './ZoomHdTip';
@@ -13,14 +15,18 @@ const loadSceneMapBinding = () => import('./SceneMapBinding');
 const ResultsPanel = lazy(() => loadResultsPanel().then((m) => ({ default: m.ResultsPanel })));
 const NoArchiveDialog = lazy(() => import('./NoArchiveDialog').then((m) => ({ default: m.NoArchiveDialog })));
 const SceneMapBinding = lazy(() => loadSceneMapBinding().then((m) => ({ default: m.SceneMapBinding })));
+// The cart box and its area calculation: loaded once the cart has scenes (a stored cart: at once).
+const CartBox = lazy(() => import('../cart/CartBox'));
+const openArchiveOrder = () => useOrderDialogStore.getState().openArchive();
 
 /**
  * What the archive search puts on the workspace outside its panel: the id box, the result list,
- * the no-archive dialog, the zoom-to-HD tip and the scenes on the map.
+ * the no-archive dialog, the zoom-to-HD tip, the scenes on the map and the cart box.
  */
 export default function SearchOverlays() {
   const hasResults = useArchiveSearchStore((s) => s.results !== null);
   const noArchive = useArchiveSearchStore((s) => s.noArchiveOpen);
+  const cartShown = useCartStore((s) => s.boxOpen || s.scenes.size > 0);
   const controller = useMapController();
   const searchCentreOpen = usePanelStore((s) => s.openPanel === PanelId.SearchCentre);
   // The search centre is open: a search is coming. The code that shows its results loads while the
@@ -42,6 +48,9 @@ export default function SearchOverlays() {
         <NoArchiveDialog />
       </LoadWhen>
       <ZoomHdTip />
+      <LoadWhen when={cartShown}>
+        <CartBox onOrder={openArchiveOrder} />
+      </LoadWhen>
     </>
   );
 }

@@ -2,6 +2,7 @@ import type { ArchiveScene, ArchiveSearchRequest, ArchiveSearchResponse } from '
 import { create } from 'zustand';
 import { type ConditionsState, conditionsState } from '../../shared/conditions/conditionsStore';
 import { browserTimeZone } from '../../shared/format/dates';
+import type { CartSearch } from '../cart/cartStore';
 import { type ArchiveConditions, defaultConditions } from './archiveForm';
 
 /** Sort choices of the result list, sent as `?sort=` (ArchiveSortKeys of the contract). */
@@ -23,6 +24,12 @@ export interface ResultsState {
   more: boolean;
   taskId: string;
 }
+
+/** Where scenes added to the cart from this list come from: the search's taskId and AOIs (none by scene id). */
+export const cartSearchOf = (results: ResultsState): CartSearch => ({
+  taskId: results.taskId,
+  aois: results.mode.kind === 'aoi' ? results.mode.request.aois : null,
+});
 
 interface ArchiveSearchState extends ConditionsState<ArchiveConditions> {
   sort: SortChoice;
