@@ -1,6 +1,5 @@
 import { type Static, Type } from 'typebox';
 import { Aoi, SatelliteIds, SensorChoice } from './archive';
-import { SensorTypeSchema } from './catalogue';
 import { ListOf } from './envelope';
 import { Limits } from './limits';
 import { TaskingCondition } from './tasking';
@@ -173,8 +172,14 @@ export const OrderRulesQuery = Type.Object({
     pattern: '^\\d{1,10}(,\\d{1,10}){0,999}$',
     description: 'satellite ids, comma separated',
   }),
-  orderType: Type.Optional(OrderKindSchema),
-  productType: Type.Optional(SensorTypeSchema),
+  // A query string arrives as text: an enum without a type is never coerced to a number.
+  orderType: Type.Optional(Type.Integer({ enum: [1, 4], description: '1 archive (default), 4 tasking' })),
+  productType: Type.Optional(
+    Type.Integer({
+      enum: [1, 2, 3, 4, 5],
+      description: 'sensor type: only the groups of satellites with it',
+    }),
+  ),
 });
 export type OrderRulesQuery = Static<typeof OrderRulesQuery>;
 
