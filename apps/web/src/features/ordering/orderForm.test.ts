@@ -150,11 +150,26 @@ describe('order requests', () => {
       ],
     ],
   };
+  const enlarged = {
+    ...aoi,
+    coordinates: [
+      [
+        [-1, -1],
+        [2, -1],
+        [2, 2],
+        [-1, -1],
+      ],
+    ],
+  };
   const choices = { ...defaultChoices, levels: [10, 22] as (10 | 22)[], clipping: true, manualRecheck: true };
 
   it('builds the archive request from the cart and the choices', () => {
     const request = archiveOrderRequest(
-      { sceneIds: ['a', 'b'], taskId: '5a0e8c47-5f55-4d8b-9b0a-1d2f3e4a5b6c', aois: [aoi] },
+      {
+        sceneIds: ['a', 'b'],
+        search: { taskId: '5a0e8c47-5f55-4d8b-9b0a-1d2f3e4a5b6c', aois: [aoi] },
+        enlargedAoi: enlarged,
+      },
       choices,
       1,
       orderRequestInfo(userOf(3), filled),
@@ -172,7 +187,7 @@ describe('order requests', () => {
           isManualRecheck: true,
         },
         ips: [{ sceneId: 'a' }, { sceneId: 'b' }],
-        aois: [aoi],
+        aois: [enlarged],
       },
       orderRequestInfo: {
         type: 1,
@@ -188,13 +203,36 @@ describe('order requests', () => {
     });
   });
 
-  it('orders whole scenes without a search, and never clips where clipping is not offered', () => {
-    const request = archiveOrderRequest({ sceneIds: ['a'], taskId: null, aois: [] }, choices, 4, {
-      type: 2,
-    });
-    expect(request.isOrderBySceneId).toBe(true);
+  it("clips to the search's own AOIs (by its taskId) until enlarged", () => {
+    const request = archiveOrderRequest(
+      { sceneIds: ['a'], search: { taskId: 't', aois: [aoi] }, enlargedAoi: null },
+      choices,
+      1,
+      { type: 2 },
+    );
+    expect(request.taskId).toBe('t');
+    expect(request.isOrderBySceneId).toBe(false);
     expect(request.ipr.aois).toBeUndefined();
-    expect(request.ipr.process.clipping).toBe(false);
+    expect(request.ipr.process.clipping).toBe(true);
+  });
+
+  it('orders whole scenes after a scene-id search, and never clips where clipping is not offered', () => {
+    const bySceneId = archiveOrderRequest(
+      { sceneIds: ['a'], search: { taskId: 't', aois: null }, enlargedAoi: null },
+      choices,
+      1,
+      { type: 2 },
+    );
+    expect(bySceneId.isOrderBySceneId).toBe(true);
+    expect(bySceneId.ipr.aois).toBeUndefined();
+    expect(bySceneId.ipr.process.clipping).toBe(false);
+    const radar = archiveOrderRequest(
+      { sceneIds: ['a'], search: { taskId: 't', aois: [aoi] }, enlargedAoi: null },
+      choices,
+      4,
+      { type: 2 },
+    );
+    expect(radar.ipr.process.clipping).toBe(false);
   });
 
   it('sends type 4 as its own company and type 3 internal use without details', () => {

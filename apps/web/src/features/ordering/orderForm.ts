@@ -182,10 +182,10 @@ export function orderProcess(choices: OrderChoices, sensorType: SensorType | nul
 
 export interface ArchiveCart {
   sceneIds: readonly string[];
-  /** The archive search the scenes came from, null for a scene-id search. */
-  taskId: string | null;
-  /** The AOIs to clip to (an enlarged AOI replaces them), none for whole scenes. */
-  aois: readonly Aoi[];
+  /** The search the scenes came from: its AOIs, null for a scene-id search (whole scenes). */
+  search: { taskId: string; aois: readonly Aoi[] | null } | null;
+  /** "Enlarge to the minimum": this AOI replaces the search's. */
+  enlargedAoi: Aoi | null;
 }
 
 export function archiveOrderRequest(
@@ -194,14 +194,17 @@ export function archiveOrderRequest(
   sensorType: SensorType | null,
   requestInfo: OrderRequestInfo,
 ): ArchiveOrderRequest {
+  const bySceneId = cart.search?.aois == null && cart.enlargedAoi === null;
   return {
-    taskId: cart.taskId,
-    isOrderBySceneId: cart.taskId === null && cart.aois.length === 0,
+    taskId: cart.search?.taskId || null,
+    isOrderBySceneId: bySceneId,
     ipr: {
       priority: 1,
-      process: orderProcess(choices, sensorType),
+      process: bySceneId
+        ? { ...orderProcess(choices, sensorType), clipping: false }
+        : orderProcess(choices, sensorType),
       ips: cart.sceneIds.map((sceneId) => ({ sceneId })),
-      ...(cart.aois.length > 0 ? { aois: [...cart.aois] } : {}),
+      ...(cart.enlargedAoi ? { aois: [cart.enlargedAoi] } : {}),
     },
     orderRequestInfo: requestInfo,
   };

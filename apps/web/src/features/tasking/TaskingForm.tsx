@@ -36,7 +36,11 @@ export function TaskingForm() {
     catalogue: catalogue.data,
     today,
     validate: validateTasking,
-    send: (request) => predict.mutate(taskingPredictionRequest(request)),
+    send: (request) => {
+      const body = taskingPredictionRequest(request);
+      state.setPredictionRequest(body);
+      predict.mutate(body);
+    },
   });
 
   return (

@@ -1,4 +1,4 @@
-import type { TaskingPrediction } from '@satportal/contract';
+import type { TaskingPrediction, TaskingPredictionRequest } from '@satportal/contract';
 import { create } from 'zustand';
 import { type ConditionsState, conditionsState } from '../../shared/conditions/conditionsStore';
 import { browserTimeZone } from '../../shared/format/dates';
@@ -8,11 +8,14 @@ interface TaskingState extends ConditionsState<TaskingConditions> {
   /** Spec 000 §4 "Tasking panel": 0 conditions, 1 prediction results. */
   step: 0 | 1;
   prediction: TaskingPrediction | null;
+  /** What was asked for the prediction: a tasking order repeats it (its `tsr`). */
+  predictionRequest: TaskingPredictionRequest | null;
   /** The pass under the pointer in the list (its footprint stands out on the map). */
   hoveredPass: string | null;
 
   /** Step 1 while predicting (prediction null) and with the result. */
   showPrediction(prediction: TaskingPrediction | null): void;
+  setPredictionRequest(request: TaskingPredictionRequest): void;
   back(): void;
   setHoveredPass(passId: string | null): void;
 }
@@ -22,9 +25,11 @@ export const useTaskingStore = create<TaskingState>()((set) => ({
   ...conditionsState(set, defaultTaskingConditions, browserTimeZone()),
   step: 0,
   prediction: null,
+  predictionRequest: null,
   hoveredPass: null,
 
   showPrediction: (prediction) => set({ step: 1, prediction, hoveredPass: null }),
+  setPredictionRequest: (predictionRequest) => set({ predictionRequest }),
   back: () => set({ step: 0, prediction: null, hoveredPass: null }),
   setHoveredPass: (hoveredPass) => set({ hoveredPass }),
 }));

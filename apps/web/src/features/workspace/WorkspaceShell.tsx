@@ -3,6 +3,7 @@ import type { MapController } from '../../map/MapController';
 import { MapControllerContext } from '../../map/react/mapControllerContext';
 import { useLoginDialogStore } from '../auth/loginDialogStore';
 import { useMe } from '../auth/useMe';
+import { useOrderDialogStore } from '../ordering/orderDialogStore';
 import { UploadDialogHost } from '../saved-areas/UploadDialogHost';
 import { CoordinateSearch } from './CoordinateSearch';
 import { CursorPosition } from './CursorPosition';
@@ -18,11 +19,14 @@ const LoginDialog = lazy(() => import('../auth/LoginDialog'));
 const DrawingLayer = lazy(() => import('../drawing/DrawingLayer'));
 // The scene-id box, result list and no-archive dialog of the archive search (its own chunk).
 const SearchOverlays = lazy(() => import('../search/SearchOverlays'));
+// The order dialogs (confirmation, tasking, success): their forms load when one opens.
+const OrderDialogs = lazy(() => import('../ordering/OrderDialogs'));
 
 /** The home route: the map with the left menu and its panel, the right tool bar and the readouts. */
 export function WorkspaceShell() {
   const [controller, setController] = useState<MapController | null>(null);
   const loginDialogOpen = useLoginDialogStore((s) => s.open);
+  const orderDialogOpen = useOrderDialogStore((s) => s.dialog !== null);
   // Confirm the stored session with the server as the workspace opens.
   useMe();
 
@@ -46,6 +50,11 @@ export function WorkspaceShell() {
           <SearchOverlays />
         </Suspense>
         <UploadDialogHost />
+        {orderDialogOpen && (
+          <Suspense>
+            <OrderDialogs />
+          </Suspense>
+        )}
         {loginDialogOpen && (
           <Suspense>
             <LoginDialog />

@@ -1,0 +1,70 @@
+import { type Language, ResultCode } from '@satportal/contract';
+import { useTranslation } from 'react-i18next';
+import type { ApiError } from '../../api/errors';
+import { messageOf, translateNested } from '../../api/messages';
+import type { TranslationKey } from '../../i18n/keys';
+import { formatNumber } from '../../shared/format/numbers';
+import { useLanguage } from '../../shared/hooks/useLanguage';
+
+type Translate = (key: string, params?: Record<string, string | number>) => string;
+
+/** An order refusal shown in the dialog, and whether enlarging the AOI may cure it. */
+export interface OrderRefusal {
+  text: string;
+  /** 4151 / 4156: a group is below its minimum area or width. */
+  belowMinimum: boolean;
+}
+
+const numberParam = (value: string | number | undefined, language: Language) =>
+  typeof value === 'number' ? formatNumber(value, language, 2) : (value ?? '');
+
+/**
+ * The dialog's text for a refused order (spec 001 §8): 4151 `order.tipMinArea` naming the group
+ * and the minimum area; 4156 `order.tipOut1` / `order.tipOut2` around the group name when out of
+ * range, the width and its minimum when too narrow; any other `order.*` key as the server sent it.
+ */
+export function orderRefusal(
+  error: ApiError,
+  language: Language,
+  hasTranslation: (key: string) => boolean,
+  t: Translate,
+): OrderRefusal {
+  const params = error.params ?? {};
+  const group = String(params.group ?? '');
+  if (error.code === ResultCode.AreaBelowMinimum)
+    return {
+      belowMinimum: true,
+      text: t('order.tipMinArea', {
+        group,
+        minimum: numberParam(params.minimum, language),
+        area: numberParam(params.area, language),
+      }),
+    };
+  if (error.code === ResultCode.OutOfGroupRange)
+    return {
+      belowMinimum: true,
+      text:
+        params.reason === 'width'
+          ? t('order.tipOutWidth', {
+              group,
+              width: numberParam(params.width, language),
+              minimumWidth: numberParam(params.minimumWidth, language),
+            })
+          : `${t('order.tipOut1')} ${group}${t('order.tipOut2')}`,
+    };
+  const { key, params: shown } = messageOf(error, hasTranslation);
+  return { belowMinimum: false, text: t(key, translateNested(shown, hasTranslation, t)) };
+}
+
+/** `orderRefusal` in the interface language. */
+export function useOrderRefusal(): (error: ApiError) => OrderRefusal {
+  const { i18n } = useTranslation();
+  const [language] = useLanguage();
+  return (error) =>
+    orderRefusal(
+      error,
+      language,
+      (key) => i18n.exists(key),
+      (key, params) => i18n.t(key as TranslationKey, params ?? {}),
+    );
+}
