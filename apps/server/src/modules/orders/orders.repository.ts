@@ -116,10 +116,13 @@ export class OrdersRepository {
     });
   }
 
-  /** The stored request of an archive search of this user (another user's is not found). */
+  /**
+   * The stored request of an archive or scene-id search of this user (another user's, or a
+   * purged one, is not found).
+   */
   async findSearchRequest(userId: number, taskId: string): Promise<SearchRequest | null> {
     const { rows } = await this.pool.query<{ request: SearchRequest }>(
-      `SELECT request FROM archive_searches WHERE id = $1 AND user_id = $2 AND kind = 'aoi'`,
+      `SELECT request FROM archive_searches WHERE id = $1 AND user_id = $2`,
       [taskId, userId],
     );
     return rows[0]?.request ?? null;

@@ -82,9 +82,11 @@ export class OrdersService {
     if (!request.ipr.ips.length) throw ApiError.invalid('ipr.ips', 'order.nullbody');
     const levels = levelsOf(request.ipr.process.level, 'ipr.process.level');
     const byIds = direct || request.isOrderBySceneId === true;
-    const sizing = await this.sizing.sizeArchiveOrder(user.id, { ...request, isOrderBySceneId: byIds });
     const taskId = request.taskId || null;
+    // The search the cart came from gives the order its parameters; another user's is not there.
     const search = taskId ? await this.orders.findSearchRequest(user.id, taskId) : null;
+    if (taskId && !search) throw new ApiError(ResultCode.NotFound, 'order.searchNotFound');
+    const sizing = await this.sizing.sizeArchiveOrder(user.id, { ...request, isOrderBySceneId: byIds });
     const aois = byIds ? null : sizing.aois;
     const aoi = await this.unionOf(aois);
     const { process, priority } = request.ipr;
@@ -214,7 +216,9 @@ export class OrdersService {
     const types = new Set(passes.map((p) => p.sensorType));
     if (types.size > 1 && !predicted.sensor?.type) throw ApiError.invalid('ppr.aps', 'order.moretypeFail');
     const sensorType = predicted.sensor?.type ?? passes[0]!.sensorType;
-    const satIds = asked.length ? [...new Set(passes.map((p) => p.satId))] : predicted.satIds;
+    // The satellites with a pass to use: a chosen satellite without one cannot take the order,
+    // and sizing holds every group it is given to its minimums and reach.
+    const satIds = [...new Set(passes.map((p) => p.satId))];
     const sizing = await this.sizing.sizeTaskingOrder(user.id, {
       aois: predicted.aois,
       satIds,

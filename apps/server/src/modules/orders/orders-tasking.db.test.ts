@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
+import { ResultCode, type TaskingPass, type TaskingPrediction } from '@satportal/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from '../../test/harness';
+import { box } from '../../test/scenes';
+import { defaultConstellation } from '../catalogue/constellation';
+import { endUser, expectCode, orderRows, send } from './test-helpers';
+
+/** Tasking price and tasking orders from a stored prediction (issue 13). */
+
+let h: Harness;
+let owner: Awaited<ReturnType<Harness['signedIn']>>;
+let prediction: TaskingPrediction;
+let passes: TaskingPass[];
+const repo = resolve(import.meta.dirname, '../../../../..');
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const aoi = { ...box(116, 39.5, 117, 40.5), name: 'Beijing' };
+const condition = { fdate: day(1), tdate: day(4), cc: 100, ac: 0, ona: 30, sza: 0 };
+let predictionRequest: Record<string, unknown>;
+
+beforeAll(async () => {
+  h = await startHarness();
+  await h.services.catalogue.seedConstellation(defaultConstellation);
+  await h.services.orbitalElements.loadFolder(resolve(repo, 'data/tle'));
+  owner = await h.signedIn({ orgType: 4, orderTypes: [1, 4] });
+  const sats = (await send(h, 'GET', '/satellites?taskable=true', owner.token)).body.data.sats as {
+    id: number;
+    taskable: boolean;
+    cap: { caps: { type: number }[] };
+  }[];
+  const optical = sats.filter((s) => s.taskable && s.cap.caps.some((c) => c.type === 1)).map((s) => s.id);
+  predictionRequest = { aois: [aoi], condition, satIds: optical, sensor: { type: 1 } };
+  const r = await send(h, 'POST', '/tasking/predictions', owner.token, predictionRequest);
+  expectCode(r, ResultCode.Success);
+  prediction = r.body.data[0];
+  passes = prediction.list.flatMap((d) => d.item);
+  expect(passes.length).toBeGreaterThan(1);
+});
+
+const ppr = (more: Record<string, unknown> = {}) => ({
+  priority: 2,
+  process: { level: [10, 20], clipping: false, isQualityTesting: true },
+  aps: [],
+  ...more,
+});
+/** The body's tsr is the browser's copy: deliberately different from what was predicted. */
+const tsr = { aois: [box(0, 0, 1, 1)], condition: { ...condition, ona: 5 }, satIds: [1] };
+const order = (taskId: string, more: Record<string, unknown> = {}) => ({
+  taskId,
+  ppr: ppr(),
+  tsr,
+  orderRequestInfo: { type: 2 },
+  ...more,
+});
+
+describe('POST /tasking/price', () => {
+  it("prices the stored prediction's AOI, one estimate per level", async () => {
+    const r = await send(h, 'POST', '/tasking/price', owner.token, {
+      taskId: prediction.taskId,
+      ppr: ppr(),
+      tsr,
+    });
+    expectCode(r, ResultCode.Success);
+    expect(r.body.data.estimates.map((e: { level: number }) => e.level)).toEqual([10, 20]);
+    expect(r.body.data.estimatedOrderAmount).toBe(r.body.data.estimates[0].estimatedOrderAmount);
+    expect(r.body.data.estimatedOrderAmount).toBeGreaterThan(0);
+    // The predicted AOI (1° × 1° at 40° N), not the body's 1° × 1° at the equator.
+    expect(r.body.data.orderArea).toBeGreaterThan(9000);
+    expect(r.body.data.orderArea).toBeLessThan(10_000);
+  });
+
+  it('refuses an unknown or foreign prediction (404) and a user without tasking permission (403)', async () => {
+    const other = await h.signedIn();
+    const foreign = await send(h, 'POST', '/tasking/price', other.token, {
+      taskId: prediction.taskId,
+      ppr: ppr(),
+      tsr,
+    });
+    expect(foreign.status).toBe(404);
+    expectCode(foreign, ResultCode.NotFound, 'order.predictionNotFound');
+    const unknown = await send(h, 'POST', '/tasking/price', owner.token, {
+      taskId: randomUUID(),
+      ppr: ppr(),
+      tsr,
+    });
+    expectCode(unknown, ResultCode.NotFound, 'order.predictionNotFound');
+    const archiveOnly = await h.signedIn({ orderTypes: [1] });
+    const refused = await send(h, 'POST', '/tasking/price', archiveOnly.token, {
+      taskId: prediction.taskId,
+      ppr: ppr(),
+      tsr,
+    });
+    expectCode(refused, ResultCode.Forbidden, 'order.noPermission');
+  });
+});
+
+describe('POST /orders/tasking', () => {
+  it('orders the predicted passes, one order per level, with what was predicted', async () => {
+    const r = await send(h, 'POST', '/orders/tasking', owner.token, order(prediction.taskId), 'tasking-1');
+    expectCode(r, ResultCode.Success);
+    const ids = r.body.data.list.map((o: { orderId: number }) => o.orderId);
+    expect(ids).toHaveLength(2);
+    const { rows } = await h.pool.query('SELECT * FROM orders WHERE id = ANY($1) ORDER BY id', [ids]);
+    for (const o of rows) {
+      expect(o).toMatchObject({
+        kind: 4,
+        status: 11,
+        priority: 2,
+        quality_testing: true,
+        task_id: prediction.taskId,
+      });
+      expect(o.aois).toEqual([aoi]);
+      expect(o.condition).toMatchObject(condition);
+      expect(o.sensor).toEqual({ type: 1 });
+      expect(o.sat_ids).toEqual([...new Set(passes.map((p) => p.satId))]);
+      expect(o.sat_groups).toEqual([...new Set(passes.map((p) => p.satGroupName))]);
+      expect(o.order_area).toBeGreaterThan(9000);
+      expect(Number(o.amount)).toBeGreaterThan(0);
+    }
+    expect(rows.map((o) => o.level)).toEqual([10, 20]);
+    const terms = await h.pool.query(
+      'SELECT state, priority, scene_id, scenes, pass FROM order_terms WHERE order_id = $1 ORDER BY position',
+      [ids[0]],
+    );
+    expect(terms.rows.map((t) => t.pass)).toEqual(passes);
+    for (const t of terms.rows)
+      expect(t).toMatchObject({ state: -2, priority: 2, scene_id: null, scenes: [] });
+    const again = await send(
+      h,
+      'POST',
+      '/orders/tasking',
+      owner.token,
+      order(prediction.taskId),
+      'tasking-1',
+    );
+    expect(again.body.data).toEqual(r.body.data);
+  });
+
+  it('orders only the passes of the satellites asked for, and refuses a satellite not predicted', async () => {
+    const user = await h.signedIn({ orderTypes: [4] });
+    const mine = await send(h, 'POST', '/tasking/predictions', user.token, predictionRequest);
+    const p = mine.body.data[0] as TaskingPrediction;
+    const name = p.list[0]!.item[0]!.satName;
+    const wanted = p.list.flatMap((d) => d.item).filter((x) => x.satName === name);
+    const r = await send(
+      h,
+      'POST',
+      '/orders/tasking',
+      user.token,
+      order(p.taskId, { ppr: ppr({ aps: [name] }) }),
+    );
+    expectCode(r, ResultCode.Success);
+    const terms = await h.pool.query('SELECT pass FROM order_terms WHERE order_id = $1 ORDER BY position', [
+      r.body.data.list[0].orderId,
+    ]);
+    expect(terms.rows.map((t) => t.pass)).toEqual(wanted);
+    const before = await orderRows(h, user.userId);
+    const unknown = await send(
+      h,
+      'POST',
+      '/orders/tasking',
+      user.token,
+      order(p.taskId, { ppr: ppr({ aps: [name, 'Nimbus 99'] }) }),
+    );
+    expectCode(unknown, ResultCode.ValidationFailed, 'order.unknownSatellite');
+    expect(unknown.body.data.params).toEqual({ satName: 'Nimbus 99' });
+    expect(await orderRows(h, user.userId)).toEqual(before);
+  });
+
+  it('answers order.nullbody for a prediction without passes', async () => {
+    const user = await h.signedIn({ orderTypes: [4] });
+    const empty = { ...prediction, taskId: randomUUID(), list: [], total: 0, beginTime: null, endTime: null };
+    await h.services.taskingRepository.savePrediction(user.userId, predictionRequest as never, empty);
+    const r = await send(h, 'POST', '/orders/tasking', user.token, order(empty.taskId));
+    expectCode(r, ResultCode.ValidationFailed, 'order.nullbody');
+    expect(await orderRows(h, user.userId)).toEqual({ orders: 0, terms: 0, submissions: 0 });
+  });
+
+  it("refuses another user's prediction (404), an archive-only user (403) and an incomplete requester", async () => {
+    const other = await h.signedIn({ orderTypes: [1, 4] });
+    const foreign = await send(h, 'POST', '/orders/tasking', other.token, order(prediction.taskId), 'k');
+    expectCode(foreign, ResultCode.NotFound, 'order.predictionNotFound');
+    const archiveOnly = await h.signedIn({ orderTypes: [1] });
+    const refused = await send(h, 'POST', '/orders/tasking', archiveOnly.token, order(prediction.taskId));
+    expect(refused.status).toBe(403);
+    expectCode(refused, ResultCode.Forbidden, 'order.noPermission');
+    const reseller = await h.signedIn({ orgType: 3, orderTypes: [4] });
+    const theirs = (await send(h, 'POST', '/tasking/predictions', reseller.token, predictionRequest)).body
+      .data[0];
+    const incomplete = order(theirs.taskId, {
+      orderRequestInfo: { type: 1, requestInfo: { ...endUser, contact: '' } },
+    });
+    expectCode(
+      await send(h, 'POST', '/orders/tasking', reseller.token, incomplete),
+      4000,
+      'order.requesterIncomplete',
+    );
+    for (const u of [other, archiveOnly, reseller]) {
+      expect(await orderRows(h, u.userId)).toEqual({ orders: 0, terms: 0, submissions: 0 });
+    }
+    const complete = order(theirs.taskId, { orderRequestInfo: { type: 1, requestInfo: endUser } });
+    expectCode(await send(h, 'POST', '/orders/tasking', reseller.token, complete), ResultCode.Success);
+    const listed = await send(h, 'GET', '/orders/companies?company=harbour', reseller.token);
+    expect(listed.body.data.map((c: { company: string }) => c.company)).toEqual([endUser.company]);
+  });
+});
