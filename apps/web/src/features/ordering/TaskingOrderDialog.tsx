@@ -35,9 +35,10 @@ import {
   taskingOrderRequest,
 } from './orderForm';
 import styles from './ordering.module.css';
-import { type OrderRefusal, useOrderRefusal } from './orderMessages';
+import type { OrderRefusal } from './orderMessages';
 import { ProductFields } from './ProductFields';
 import { RequesterBlock } from './RequesterBlock';
+import { useOrderRefusal } from './useOrderRefusal';
 
 const refusalCodes = [ResultCode.AreaBelowMinimum, ResultCode.OutOfGroupRange, ResultCode.ValidationFailed];
 

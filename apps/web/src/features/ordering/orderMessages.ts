@@ -1,10 +1,7 @@
 import { type Language, ResultCode } from '@satportal/contract';
-import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../api/errors';
 import { messageOf, translateNested } from '../../api/messages';
-import type { TranslationKey } from '../../i18n/keys';
 import { formatNumber } from '../../shared/format/numbers';
-import { useLanguage } from '../../shared/hooks/useLanguage';
 
 type Translate = (key: string, params?: Record<string, string | number>) => string;
 
@@ -54,17 +51,4 @@ export function orderRefusal(
     };
   const { key, params: shown } = messageOf(error, hasTranslation);
   return { belowMinimum: false, text: t(key, translateNested(shown, hasTranslation, t)) };
-}
-
-/** `orderRefusal` in the interface language. */
-export function useOrderRefusal(): (error: ApiError) => OrderRefusal {
-  const { i18n } = useTranslation();
-  const [language] = useLanguage();
-  return (error) =>
-    orderRefusal(
-      error,
-      language,
-      (key) => i18n.exists(key),
-      (key, params) => i18n.t(key as TranslationKey, params ?? {}),
-    );
 }
