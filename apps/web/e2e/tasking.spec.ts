@@ -34,6 +34,17 @@ for (const language of ['en', 'zh'] as const) {
     await expect(page.getByTestId('tasking-aoi')).toContainText(text(language, 'search.drawnAoi'));
 
     await portal.setTaskingDates(dayAhead(1), dayAhead(3));
+    // No cloud at all and the whole AOI in one optical pass: nothing to predict, the spec's
+    // order.nullbody warning, and the form stays.
+    await page.getByTestId('tasking-cc').fill('0');
+    await page.getByTestId('tasking-ac').fill('100');
+    await portal.predictPasses();
+    await expect(portal.toasts().filter({ hasText: text(language, 'order.nullbody') })).toBeVisible();
+    await expect(page.getByTestId('tasking-form')).toBeVisible();
+
+    // Any cloud, any part of the AOI: every pass.
+    await page.getByTestId('tasking-cc').fill('100');
+    await page.getByTestId('tasking-ac').fill('0');
     await portal.predictPasses();
     await expect(portal.taskingResults()).toBeVisible();
     await expect(portal.taskingFigure('coverage')).toHaveText(/^\d+\.\d{2}%$/, { timeout: 30_000 });
@@ -56,6 +67,12 @@ for (const language of ['en', 'zh'] as const) {
       new RegExp(`^\\d+\\.\\d{2} ${language === 'en' ? 'm' : '米'}$`),
     );
     await expect(first.getByTestId('pass-ona')).toHaveText(/\d+\.\d{2}°$/);
+    await expect(first.getByTestId('pass-cloud')).toHaveText(
+      new RegExp(`^${text(language, 'tasking.cloudForecast')} \\d+\\.\\d{2}%$`),
+    );
+    await expect(first.getByTestId('pass-coverage')).toHaveText(
+      new RegExp(`^${text(language, 'tasking.passCoverage')} \\d+\\.\\d{2}%$`),
+    );
 
     // The bundled orbital elements are months old: the staleness warning says so.
     await expect(page.getByTestId('tasking-stale')).toContainText(text(language, 'tasking.staleTitle'));

@@ -22,7 +22,8 @@ const reasonKeys: Record<UnpredictedReason, TranslationKey> = {
 
 /**
  * Step 1 of the tasking panel (spec 000 §2): AOI coverage, number of passes and their dates, the
- * passes by day with time range, zone, satellite, resolution and off-nadir angle; hovering a pass
+ * passes by day with time range, zone, satellite, resolution, off-nadir angle, cloud forecast and
+ * the share of the AOI the pass covers (the two the cloud and coverage conditions filter by); hovering a pass
  * makes its footprint stand out on the map. Back returns to step 0.
  */
 export function PredictionResults() {
@@ -119,6 +120,13 @@ export function PredictionResults() {
                     </span>
                     <span title={t('tasking.offNadir')} data-testid="pass-ona">
                       {t('tasking.offNadir')} {t('tasking.degrees', { value: number(pass.offNadirAngle, 2) })}
+                    </span>
+                    <span title={t('tasking.cloudForecastHint')} data-testid="pass-cloud">
+                      {t('tasking.cloudForecast')}{' '}
+                      {t('tasking.percent', { value: number(pass.cloudForecast, 2) })}
+                    </span>
+                    <span title={t('tasking.passCoverageHint')} data-testid="pass-coverage">
+                      {t('tasking.passCoverage')} {t('tasking.percent', { value: number(pass.coverage, 2) })}
                     </span>
                   </div>
                 </div>

@@ -16,8 +16,8 @@ import { addDays, type Day } from '../../shared/format/days';
 
 /**
  * The tasking panel's conditions (spec 000 §2 "Tasking panel", §5 "Tasking prediction"): the
- * archive's, without orbit and qualities. For a prediction `cc` and `ac` are what the order asks
- * for, not filters, and `sza` 0 means the usual daylight limit.
+ * archive's, without orbit and qualities. `cc` leaves out passes whose cloud forecast is above it,
+ * `ac` passes that cover less of the AOI, and `sza` 0 means the usual daylight limit.
  */
 export type TaskingConditions = SearchConditions;
 
