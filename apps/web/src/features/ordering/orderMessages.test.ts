@@ -53,6 +53,14 @@ describe('order refusals', () => {
     });
   });
 
+  it('says a 4151 that is no minimum (order.cannotEnlarge) as keyed, without offering to enlarge again', () => {
+    const cannot = refusal(ResultCode.AreaBelowMinimum, 'order.cannotEnlarge', { maximumKm: 50 });
+    expect(orderRefusal(cannot, 'en', has, t)).toEqual({
+      belowMinimum: false,
+      text: 'The AOI cannot be enlarged to meet the minimum',
+    });
+  });
+
   it("shows any other order key the server sent, with its parameters, and can't enlarge for it", () => {
     const unknown = refusal(ResultCode.ValidationFailed, 'order.unknownScenes', { ids: 'a, b' });
     expect(orderRefusal(unknown, 'en', has, t)).toEqual({

@@ -28,7 +28,7 @@ export function orderRefusal(
 ): OrderRefusal {
   const params = error.params ?? {};
   const group = String(params.group ?? '');
-  if (error.code === ResultCode.AreaBelowMinimum)
+  if (error.code === ResultCode.AreaBelowMinimum && error.messageKey === 'order.tipMinArea')
     return {
       belowMinimum: true,
       text: t('order.tipMinArea', {
@@ -37,7 +37,7 @@ export function orderRefusal(
         area: numberParam(params.area, language),
       }),
     };
-  if (error.code === ResultCode.OutOfGroupRange)
+  if (error.code === ResultCode.OutOfGroupRange && error.messageKey === 'order.tipOut')
     return {
       belowMinimum: true,
       text:
@@ -49,6 +49,7 @@ export function orderRefusal(
             })
           : `${t('order.tipOut1')} ${group}${t('order.tipOut2')}`,
     };
+  // Another 4151 (order.cannotEnlarge) is said as the server keys it; enlarging will not cure it.
   const { key, params: shown } = messageOf(error, hasTranslation);
   return { belowMinimum: false, text: t(key, translateNested(shown, hasTranslation, t)) };
 }
