@@ -225,7 +225,8 @@ async function endpoint() {
         headers: { authorization },
         payload: {
           aois: [aois[i % aois.length]],
-          condition: { fdate: day(1), tdate: day(31), cc: 15, ac: 100, ona: 25, sza: 0 },
+          // No cloud or coverage limit: every pass is found, measured and sent, the endpoint's whole work.
+          condition: { fdate: day(1), tdate: day(31), cc: 100, ac: 0, ona: 25, sza: 0 },
           satIds,
           sensor: {},
         },
