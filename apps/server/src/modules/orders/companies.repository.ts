@@ -29,6 +29,14 @@ export class CompaniesRepository {
     return rows;
   }
 
+  async countOf(orgId: number): Promise<number> {
+    const { rows } = await this.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM end_user_companies WHERE org_id = $1',
+      [orgId],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
   async save(company: CompanyToSave): Promise<void> {
     await upsertCompany(this.db, company);
   }

@@ -1,5 +1,7 @@
 import { ResultCode } from '@satportal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { demoAccounts, ensureDemoAccounts } from '../../demo/demo-accounts';
+import { demoEndUserCompanies, ensureDemoCompanies } from '../../demo/demo-companies';
 import { type Harness, startHarness } from '../../test/harness';
 import { defaultConstellation } from '../catalogue/constellation';
 import { type ArchiveWorld, archiveOrder, archiveWorld, endUser, expectCode, send } from './test-helpers';
@@ -124,5 +126,18 @@ describe('GET /orders/companies', () => {
     }
     const r = await send(h, 'GET', '/orders/companies', reseller.token);
     expect(r.body.data).toHaveLength(20);
+  });
+
+  it('the demo reseller has end-user companies to look up, seeded once', async () => {
+    await ensureDemoAccounts(h.services.accounts);
+    const seeded = await ensureDemoCompanies(h.services.accounts, h.services.companiesRepository);
+    expect(seeded).toBe(demoEndUserCompanies.length);
+    expect(await ensureDemoCompanies(h.services.accounts, h.services.companiesRepository)).toBe(0);
+    const reseller = demoAccounts.find((a) => a.username === 'reseller')!;
+    const { token } = await h.login(reseller.username, reseller.password);
+    const r = await send(h, 'GET', '/orders/companies', token);
+    expect(r.body.data.map((c: { company: string }) => c.company)).toEqual(
+      demoEndUserCompanies.map((c) => c.company).sort((a, b) => a.localeCompare(b)),
+    );
   });
 });
