@@ -226,7 +226,7 @@ export class SizingRepository {
        b AS (
          SELECT ST_Transform(ST_Buffer(ST_Transform(ST_Segmentize(a.g, 0.1), p.proj), $2::float8, 'quad_segs=16'),
                              p.proj, 4326) AS g
-           FROM a, (SELECT ${laea('a.g')} AS proj) p
+           FROM a, LATERAL (SELECT ${laea('a.g')} AS proj) p
        ),
        -- Back in longitude/latitude a buffer across ±180° comes out spanning the world: shift it
        -- to 0–360° and split it at 180° again.
