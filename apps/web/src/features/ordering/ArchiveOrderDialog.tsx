@@ -122,7 +122,6 @@ export function ArchiveOrderDialog() {
           onConfirm={confirm}
         />
       }
-      data-testid="order-dialog"
     >
       <div className={styles.body} data-testid="order-archive">
         <p className={styles.facts}>

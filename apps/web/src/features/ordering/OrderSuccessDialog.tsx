@@ -54,7 +54,6 @@ export function OrderSuccessDialog({ orders }: { orders: OrderSuccessResponse['l
       title={t('order.successTitle')}
       onCancel={() => void leave(false)}
       maskClosable={false}
-      data-testid="order-success"
       footer={
         <Space>
           <Button onClick={() => void leave(false)} loading={save.isPending} data-testid="order-homepage">
@@ -71,25 +70,27 @@ export function OrderSuccessDialog({ orders }: { orders: OrderSuccessResponse['l
         </Space>
       }
     >
-      <h4 className={styles.sectionTitle}>{t('order.orderNumbers')}</h4>
-      <ul className={styles.numbers} data-testid="order-numbers">
-        {orders.map((o) => (
-          <li key={o.orderId} data-testid="order-number" data-order-id={o.orderId}>
-            {o.orderNumber}
-          </li>
-        ))}
-      </ul>
-      <div className={styles.tagRow}>
-        <h4 className={styles.sectionTitle}>{t('order.tag')}</h4>
-        <AutoComplete
-          value={tag}
-          onChange={(value: string) => setTag(value.slice(0, Limits.tagMax))}
-          options={suggestions.map((name) => ({ value: name }))}
-          placeholder={t('order.tagPlaceholder')}
-          maxLength={Limits.tagMax}
-          style={{ width: '100%' }}
-          data-testid="order-tag"
-        />
+      <div data-testid="order-success">
+        <h4 className={styles.sectionTitle}>{t('order.orderNumbers')}</h4>
+        <ul className={styles.numbers} data-testid="order-numbers">
+          {orders.map((o) => (
+            <li key={o.orderId} data-testid="order-number" data-order-id={o.orderId}>
+              {o.orderNumber}
+            </li>
+          ))}
+        </ul>
+        <div className={styles.tagRow}>
+          <h4 className={styles.sectionTitle}>{t('order.tag')}</h4>
+          <AutoComplete
+            value={tag}
+            onChange={(value: string) => setTag(value.slice(0, Limits.tagMax))}
+            options={suggestions.map((name) => ({ value: name }))}
+            placeholder={t('order.tagPlaceholder')}
+            maxLength={Limits.tagMax}
+            style={{ width: '100%' }}
+            data-testid="order-tag"
+          />
+        </div>
       </div>
     </Modal>
   );

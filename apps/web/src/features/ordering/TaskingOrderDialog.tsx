@@ -132,7 +132,6 @@ export function TaskingOrderDialog({ taskId, passes, request }: TaskingOrderDial
       title={t('order.taskingTitle')}
       onCancel={close}
       maskClosable={false}
-      data-testid="order-dialog"
       footer={
         <OrderFooter
           agreements={agreements}
