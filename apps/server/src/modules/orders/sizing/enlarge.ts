@@ -3,7 +3,7 @@ import { ApiError } from '../../../http/api-error';
 import { type AreasRepository, checkAois, prepareArea } from '../../areas';
 import type { Cart } from './cart';
 import { minimumOf, round2 } from './rules';
-import type { SizingRepository } from './sizing.repository';
+import { projectableKm2, type SizingRepository } from './sizing.repository';
 
 /** The largest buffer tried, m: beyond it the AOI is another AOI, not an enlarged one. */
 export const maxBufferMetres = 100_000;
@@ -43,6 +43,10 @@ export async function enlargeAoi(
       areaKm2: round2(prepared.areaKm2),
       groups: unchanged,
     };
+  }
+  // A continent-sized AOI is not enlarged: no one projection holds its buffer.
+  if (prepared.areaKm2 > projectableKm2) {
+    throw new ApiError(4151, 'order.cannotEnlarge', { params: { maximumKm: maxBufferMetres / 1000 } });
   }
   let lo = 0;
   let hi = maxBufferMetres;

@@ -224,5 +224,6 @@ describe('satellite-group rules', () => {
     // A sensor type the satellites lack leaves them out; unknown satellites are no group.
     expect((await getRules(h, token, `satIds=${satIds}&productType=4`)).body.data.rules).toEqual([]);
     expect((await getRules(h, token, 'satIds=999999999')).body.data.rules).toEqual([]);
+    expect((await getRules(h, token, 'satIds=9999999999')).body.data.rules).toEqual([]);
   });
 });

@@ -43,12 +43,18 @@ export interface Measurement {
   gapArea: number | null;
 }
 
+/** Above this area (km², ~2,200 km square) no single projection holds the area without distortion. */
+export const projectableKm2 = 5e6;
+
 /**
  * Width of an area (`g`, lon/lat) in km: the shorter side of its smallest rotated rectangle,
  * measured in an equal-area projection centred on the area (so an area split at ±180° is whole).
+ * A continent-sized area (whose far side the projection cannot reach) stands at the side of the
+ * square of its area: far above any minimum width either way.
  */
 const widthKm = (g: string) => `(
   SELECT CASE WHEN ST_IsEmpty(${g}) THEN 0
+              WHEN lonlat_area_km2(${g}) > ${projectableKm2} THEN sqrt(lonlat_area_km2(${g}))
               WHEN GeometryType(e) <> 'POLYGON' THEN 0
               ELSE LEAST(ST_Distance(ST_PointN(ST_ExteriorRing(e), 1), ST_PointN(ST_ExteriorRing(e), 2)),
                          ST_Distance(ST_PointN(ST_ExteriorRing(e), 2), ST_PointN(ST_ExteriorRing(e), 3))) / 1000 END
@@ -231,8 +237,8 @@ export class SizingRepository {
        -- Back in longitude/latitude a buffer across ±180° comes out spanning the world: shift it
        -- to 0–360° and split it at 180° again.
        w AS (
-         SELECT ST_Multi(ST_CollectionExtract(ST_UnaryUnion(
-                  CASE WHEN ST_XMax(g) - ST_XMin(g) > 180 THEN ST_WrapX(ST_ShiftLongitude(g), 180, -360) ELSE g END,
+         SELECT ST_Multi(ST_CollectionExtract(ST_UnaryUnion(ST_MakeValid(
+                  CASE WHEN ST_XMax(g) - ST_XMin(g) > 180 THEN ST_WrapX(ST_ShiftLongitude(g), 180, -360) ELSE g END),
                   ${grid}), 3)) AS g
            FROM b
        )

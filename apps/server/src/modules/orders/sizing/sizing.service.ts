@@ -49,7 +49,11 @@ export class SizingService implements OrderSizingService {
   }
 
   async rules(query: OrderRulesQuery): Promise<OrderRulesResponse> {
-    const satIds = query.satIds.split(',').map(Number);
+    // Ids beyond the database's integers name no satellite (and would not cast).
+    const satIds = query.satIds
+      .split(',')
+      .map(Number)
+      .filter((id) => id <= 2 ** 31 - 1);
     const groups = await this.repository.groupsOf(satIds, query.productType);
     const kind: PriceKind = query.orderType === 4 ? 'tasking' : 'archive';
     return {
