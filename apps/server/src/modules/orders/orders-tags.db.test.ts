@@ -80,6 +80,17 @@ describe('order tags', () => {
       expectCode(r, ResultCode.NotFound, 'order.notFound');
     }
     expectCode(await send(h, 'DELETE', '/api/v1/orders/2147483647/tags', a.token), ResultCode.NotFound);
+    for (const method of ['PUT', 'DELETE'] as const) {
+      const r = await send(
+        h,
+        method,
+        '/api/v1/orders/1e999/tags',
+        a.token,
+        method === 'PUT' ? { tag: 'x' } : undefined,
+      );
+      expect(r.status).toBe(400);
+      expectCode(r, ResultCode.ValidationFailed, 'error.outOfRange');
+    }
     expect((await tagsOf(a.token)).list).toEqual([]);
     expect((await tagsOf(b.token)).list).toEqual([{ tag: 'mine', orderIds: [b.ids[0]] }]);
   });
