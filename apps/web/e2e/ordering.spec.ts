@@ -131,7 +131,11 @@ for (const language of ['en', 'zh'] as const) {
     await portal.searchCoordinates('39.9,116.4');
     await expect(portal.zoomLevel()).toHaveText('10');
     await portal.clearCoordinateSearch();
-    // About 60 × 50 km around Beijing: above every tasking minimum.
+    // At zoom 8, about 110 × 80 km around Beijing: above every tasking minimum (2500 km² at most).
+    for (const zoom of ['9', '8']) {
+      await page.getByTestId('zoom-out').click();
+      await expect(portal.zoomLevel()).toHaveText(zoom);
+    }
     await portal.drawPolygon([
       [-120, -80],
       [110, -90],
