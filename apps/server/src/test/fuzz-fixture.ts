@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { ApiBase } from '@satportal/contract';
+import { ApiBase, type TaskingPrediction } from '@satportal/contract';
 import { repoRoot } from '../config';
 import { defaultConstellation } from '../modules/catalogue/constellation';
 import { slugOf } from '../modules/stac/stac.params';
@@ -67,6 +68,24 @@ export async function fuzzFixtures(h: Harness): Promise<() => Promise<Fixture>> 
     return (r.json() as { data: { id: number } }).data.id;
   })();
 
+  /** A stored prediction to order from: made once, copied to each fixture's user (predicting is slow). */
+  const predicted = await (async () => {
+    const other = await h.signedIn();
+    const request = {
+      aois: [box(116, 39, 117, 40)],
+      condition: { fdate: day(1), tdate: day(4), cc: 100, ac: 0, ona: 30, sza: 0, orbit: 0 as const },
+      satIds: taskable,
+      sensor: {},
+    };
+    const r = await h.app.inject({
+      method: 'POST',
+      url: `${ApiBase}/tasking/predictions`,
+      headers: { authorization: `Bearer ${other.token}` },
+      payload: request,
+    });
+    return { request, prediction: (r.json() as { data: TaskingPrediction[] }).data[0]! };
+  })();
+
   /** A fresh user with a folder, an AOI in it, a POI and a stored search. */
   return async function makeFixture(): Promise<Fixture> {
     const user = await h.signedIn();
@@ -108,6 +127,24 @@ export async function fuzzFixtures(h: Harness): Promise<() => Promise<Fixture>> 
     const searched = searchRequest([box(9.9, 9.9, 10.2, 10.2)], satIds);
     const search = await send('POST', '/archive/search', searched);
     const ring = box(9.9, 9.9, 10.2, 10.2).coordinates[0]!;
+    const orderProcess = { level: [10], clipping: false, isQualityTesting: false };
+    const archiveOrder = {
+      taskId: search.taskId,
+      ipr: { priority: 1, process: orderProcess, ips: [{ sceneId: sceneIds[0] }] },
+      orderRequestInfo: { type: 2 },
+    };
+    const orderId = ((await send('POST', '/orders/archive', archiveOrder)).list as { orderId: number }[])[0]!
+      .orderId;
+    const predictionId = randomUUID();
+    await h.services.taskingRepository.savePrediction(user.userId, predicted.request, {
+      ...predicted.prediction,
+      taskId: predictionId,
+    });
+    const tasking = {
+      taskId: predictionId,
+      ppr: { priority: 2, process: orderProcess, aps: [] },
+      tsr: predicted.request,
+    };
     const examples: Record<string, Example[]> = {
       'POST /api/v1/auth/login': [
         { body: { username: user.username, password: user.password, remember: true } },
@@ -181,6 +218,16 @@ export async function fuzzFixtures(h: Harness): Promise<() => Promise<Fixture>> 
         { body: { ...searched, taskId: search.taskId, page: { start: 0, length: 10 } } },
       ],
       'POST /api/v1/archive/search/by-ids': [{ body: { sceneIds } }],
+      'POST /api/v1/orders/archive': [{ body: archiveOrder }, { body: { ...archiveOrder, taskId: null } }],
+      'POST /api/v1/orders/archive/direct': [
+        { body: { ...archiveOrder, taskId: null, isOrderBySceneId: true } },
+      ],
+      'POST /api/v1/tasking/price': [{ body: tasking }],
+      'POST /api/v1/orders/tasking': [{ body: { ...tasking, orderRequestInfo: { type: 2 } } }],
+      'GET /api/v1/orders/companies': [{ query: { company: 'a' } }],
+      'PUT /api/v1/orders/tags': [{ body: { tag: 'fuzz', orderIds: [orderId] } }],
+      'PUT /api/v1/orders/:id/tags': [{ params: { id: orderId }, body: { tag: 'fuzz' } }],
+      'DELETE /api/v1/orders/:id/tags': [{ params: { id: orderId } }],
       'POST /api/v1/tasking/predictions': [
         {
           body: {
