@@ -4,6 +4,7 @@ import { loadConfig, repoRoot } from './config';
 import { openDatabase } from './db/database';
 import { demoAccounts, ensureDemoAccounts } from './demo/demo-accounts';
 import { ensureDemoArchive } from './demo/demo-archive';
+import { ensureDemoCompanies } from './demo/demo-companies';
 import { ensureLandsat8Scene } from './demo/demo-landsat8';
 import { buildApp } from './http/app';
 import { defaultConstellation } from './modules/catalogue/constellation';
@@ -25,6 +26,8 @@ async function main() {
   if (config.demo) {
     const created = await ensureDemoAccounts(services.accounts);
     if (created.length) say(`created demo accounts: ${created.join(', ')}`);
+    const companies = await ensureDemoCompanies(services.accounts, services.companiesRepository);
+    if (companies) say(`added ${companies} end-user companies for the reseller account`);
     // Idempotent: later starts find every element set known and add nothing.
     const reports = await services.orbitalElements.loadFolder(join(repoRoot, 'data/tle'));
     const loaded = reports.reduce((n, r) => n + r.loaded, 0);
