@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { messageOf, translateNested } from '../../api/messages';
 import type { TranslationKey } from '../../i18n/keys';
 import { useMapController } from '../../map/react/mapControllerContext';
+import { useMapEvent } from '../../map/react/useMapEvents';
 import { formatDateTime, usableTimeZone } from '../../shared/format/dates';
 import { formatNumber } from '../../shared/format/numbers';
 import { useLanguage } from '../../shared/hooks/useLanguage';
@@ -69,6 +70,8 @@ function OpenCartBox({ onOrder }: { onOrder: () => void }) {
     controller?.showOrderAreas({ gap: gap ? { geojson: gap, label: gapLabel } : null });
   }, [controller, gap, gapLabel]);
   useEffect(() => () => controller?.showOrderAreas({ gap: null }), [controller]);
+  // What the map draws now (the end-to-end tests read it from the box).
+  const drawn = useMapEvent(controller, 'orderAreasChanged', () => ({ gap: null, enlargedAoi: null }));
 
   const failure = (() => {
     if (!error) return null;
@@ -79,7 +82,12 @@ function OpenCartBox({ onOrder }: { onOrder: () => void }) {
   })();
 
   return (
-    <section className={styles.box} data-testid="cart-box" aria-label={t('cart.title')}>
+    <section
+      className={styles.box}
+      data-testid="cart-box"
+      data-gap-drawn={drawn.gap ?? undefined}
+      aria-label={t('cart.title')}
+    >
       <header className={styles.header}>
         <ShoppingCartOutlined />
         <h3 className={styles.title}>
