@@ -15,6 +15,16 @@ import { CatalogueService } from './modules/catalogue/catalogue.service';
 import { OrbitalElementsRepository } from './modules/catalogue/orbital-elements.repository';
 import { OrbitalElementsService } from './modules/catalogue/orbital-elements.service';
 import { HealthService } from './modules/health/health.service';
+import {
+  CompaniesRepository,
+  loadPriceList,
+  OrdersRepository,
+  OrdersService,
+  SizingRepository,
+  SizingService,
+  TagsRepository,
+  TagsService,
+} from './modules/orders';
 import { IngestService } from './modules/scenes/ingest.service';
 import { type SceneInput, ScenesRepository } from './modules/scenes/scenes.repository';
 import { StacRepository } from './modules/stac/stac.repository';
@@ -45,8 +55,21 @@ export function composeServices(
   const archiveRepository = new ArchiveRepository(db.pool, overlay);
   const areasRepository = new AreasRepository(db.pool, overlay);
   const archive = new ArchiveService(archiveRepository, areasRepository, new HistoryRepository(db.pool));
+  const orderSizing = new SizingService(
+    new SizingRepository(db.pool, overlay),
+    areasRepository,
+    loadPriceList(),
+  );
   // Stored tasking predictions: the tasking service writes them, tasking price and orders read them.
   const taskingRepository = new TaskingRepository(db.pool, overlay);
+  const companiesRepository = new CompaniesRepository(db.pool);
+  const orders = new OrdersService(
+    new OrdersRepository(db.pool),
+    companiesRepository,
+    orderSizing,
+    taskingRepository,
+    areasRepository,
+  );
   // The simulated archive: the catalogue's satellites and every stored element set in, scenes out.
   // (Shaped for the simulator's `generateArchive`, which only the demo, the CLI and benchmarks run.)
   const archiveGeneration = {
@@ -66,6 +89,10 @@ export function composeServices(
     archive,
     archiveRepository,
     areasRepository,
+    orderSizing,
+    orders,
+    orderTags: new TagsService(new TagsRepository(db.pool)),
+    companiesRepository,
     health: new HealthService(db.pool, db.kind, appVersion),
     stac: new StacService(new StacRepository(db.pool, areasRepository)),
     tiles: new TilesService(archiveRepository, new QuicklookRenderer(options.quicklooks)),

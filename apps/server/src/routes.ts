@@ -6,6 +6,7 @@ import { archiveRoutes } from './modules/archive/archive.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { ordersRoutes, sizingRoutes, tagsRoutes } from './modules/orders';
 import { StacBase } from './modules/stac/stac.mapper';
 import { stacRoutes } from './modules/stac/stac.routes';
 import { taskingRoutes } from './modules/tasking/tasking.routes';
@@ -26,6 +27,9 @@ export function routeModules(services: Services): RouteModule[] {
         archiveRoutes(app, services.archive);
         aoisRoutes(app, services.aois);
         taskingRoutes(app, services.tasking);
+        sizingRoutes(app, services.orderSizing);
+        ordersRoutes(app, services.orders);
+        tagsRoutes(app, services.orderTags);
       },
     },
     // The provider's public catalogue (see the STAC module): no session.
