@@ -1,10 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
-import { ResultCode, type TaskingPass, type TaskingPrediction } from '@satportal/contract';
+import {
+  ResultCode,
+  type TaskingOrderRequest,
+  type TaskingPass,
+  type TaskingPrediction,
+} from '@satportal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../test/harness';
 import { box } from '../../test/scenes';
 import { defaultConstellation } from '../catalogue/constellation';
+import { CompaniesRepository } from './companies.repository';
+import { OrdersRepository } from './orders.repository';
+import { OrdersService } from './orders.service';
 import { endUser, expectCode, orderRows, send } from './test-helpers';
 
 /** Tasking price and tasking orders from a stored prediction (issue 13). */
@@ -203,5 +211,46 @@ describe('POST /orders/tasking', () => {
     expectCode(await send(h, 'POST', '/orders/tasking', reseller.token, complete), ResultCode.Success);
     const listed = await send(h, 'GET', '/orders/companies?company=harbour', reseller.token);
     expect(listed.body.data.map((c: { company: string }) => c.company)).toEqual([endUser.company]);
+  });
+});
+
+describe('an old prediction', () => {
+  it('orders only the passes still ahead, and none once every pass has ended', async () => {
+    const later = (iso: string) => () => new Date(Date.parse(iso) + 1);
+    const ordersAt = (now: () => Date) =>
+      new OrdersService(
+        new OrdersRepository(h.pool),
+        new CompaniesRepository(h.pool),
+        h.services.orderSizing,
+        h.services.taskingRepository,
+        h.services.areasRepository,
+        now,
+      );
+    const user = (await send(h, 'GET', '/me', owner.token)).body.data;
+    const request = order(prediction.taskId) as TaskingOrderRequest;
+    // Just after the first pass ended, the order holds the later passes only.
+    const firstEnd = passes.map((p) => p.leaveTime).sort()[0]!;
+    const placed = await ordersAt(later(firstEnd)).orderTasking(
+      user,
+      {
+        ...request,
+        ppr: { ...request.ppr, process: { level: [10], clipping: false, isQualityTesting: false } },
+      },
+      undefined,
+    );
+    const terms = await h.pool.query('SELECT pass FROM order_terms WHERE order_id = $1', [
+      placed.list[0]!.orderId,
+    ]);
+    expect(terms.rows.map((t) => t.pass.leaveTime).every((t: string) => t > firstEnd)).toBe(true);
+    expect(terms.rows.length).toBe(passes.filter((p) => p.leaveTime > firstEnd).length);
+    // After the last pass, nothing can be captured any more.
+    const lastEnd = passes
+      .map((p) => p.leaveTime)
+      .sort()
+      .at(-1)!;
+    await expect(ordersAt(later(lastEnd)).orderTasking(user, request, undefined)).rejects.toMatchObject({
+      code: 4000,
+      messageKey: 'order.predictionExpired',
+    });
   });
 });

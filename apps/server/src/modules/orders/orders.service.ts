@@ -58,6 +58,7 @@ export class OrdersService {
     private readonly sizing: Sizing,
     private readonly predictions: Predictions,
     private readonly areas: Pick<AreasRepository, 'prepareAois'>,
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   /**
@@ -204,7 +205,12 @@ export class OrdersService {
   ) {
     const stored = await this.predictions.findPrediction(user.id, request.taskId);
     if (!stored) throw new ApiError(ResultCode.NotFound, 'order.predictionNotFound');
-    const all = stored.prediction.list.flatMap((day) => day.item);
+    const predictedPasses = stored.prediction.list.flatMap((day) => day.item);
+    // A pass that has already ended can no longer be captured: an old prediction orders only the
+    // passes still ahead, and one with none left must be predicted again.
+    const now = this.now().getTime();
+    const all = predictedPasses.filter((p) => Date.parse(p.leaveTime) > now);
+    if (predictedPasses.length && !all.length) throw ApiError.invalid('taskId', 'order.predictionExpired');
     const names = new Set(all.map((p) => p.satName));
     const asked = [...new Set(request.ppr.aps)];
     const unknown = asked.find((name) => !names.has(name));
