@@ -49,6 +49,8 @@ const labelText = (text: string, colour: string) =>
     font: '600 12px system-ui, sans-serif',
     fill: new Fill({ color: colour }),
     stroke: new Stroke({ color: orderAreaColours.halo, width: 3 }),
+    // Below the middle, where the drawn AOI's area tip stands when the gap is most of the AOI.
+    offsetY: 26,
     overflow: true,
   });
 
