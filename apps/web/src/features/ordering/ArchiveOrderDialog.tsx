@@ -126,7 +126,8 @@ export function ArchiveOrderDialog() {
       <div className={styles.body} data-testid="order-archive">
         <p className={styles.facts}>
           {t('order.sceneCount', { count: scenes.size })}
-          {sensorType !== null && ` · ${t('order.sensorType')}: ${t(`order.sensorTypes.${sensorType}`)}`}
+          {sensorType !== null &&
+            ` · ${t('order.sensorTypeIs', { type: t(`order.sensorTypes.${sensorType}`) })}`}
         </p>
         {sensorType === null ? (
           <Alert type="error" showIcon title={t('order.moretypeFail')} data-testid="order-mixed" />

@@ -63,8 +63,12 @@ export function RequesterBlock({ user, requester, onChange }: RequesterBlockProp
           { key: 'note', label: t('order.requestType'), children: t('order.ownCompany') },
           { key: 'company', label: t('order.company'), children: user.org.name },
           { key: 'address', label: t('order.address'), children: user.org.address || t('common.notSet') },
-          { key: 'contact', label: t('order.contact'), children: user.org.orgContactPerson.contactPerson },
-          { key: 'email', label: t('order.email'), children: user.email },
+          {
+            key: 'contact',
+            label: t('order.contact'),
+            children: user.org.orgContactPerson.contactPerson || t('common.notSet'),
+          },
+          { key: 'email', label: t('order.email'), children: user.email || t('common.notSet') },
         ]}
       />
     );

@@ -150,7 +150,8 @@ export function TaskingOrderDialog({ taskId, passes, request }: TaskingOrderDial
       <div className={styles.body} data-testid="order-tasking">
         <p className={styles.facts}>
           {t('order.passCount', { count: passes.length })}
-          {sensorType !== null && ` · ${t('order.sensorType')}: ${t(`order.sensorTypes.${sensorType}`)}`}
+          {sensorType !== null &&
+            ` · ${t('order.sensorTypeIs', { type: t(`order.sensorTypes.${sensorType}`) })}`}
         </p>
         {sensorType === null ? (
           <Alert type="error" showIcon title={t('order.moretypeFail')} data-testid="order-mixed" />
