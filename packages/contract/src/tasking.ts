@@ -170,6 +170,15 @@ export const TaskingPrediction = Type.Object({
     description: 'staleness warning: satellites whose elements were older than 14 days at the window start',
   }),
   unpredicted: Type.Array(UnpredictedSatellite),
+  leftOut: Type.Object(
+    {
+      cloud: Type.Integer({ description: 'passes whose cloud forecast is above `cc`' }),
+      coverage: Type.Integer({
+        description: 'passes (within the cloud limit) covering less of the AOI than `ac`',
+      }),
+    },
+    { description: 'passes the conditions left out: the panel says which limit emptied a prediction' },
+  ),
 });
 export type TaskingPrediction = Static<typeof TaskingPrediction>;
 

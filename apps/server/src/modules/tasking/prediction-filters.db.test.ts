@@ -77,6 +77,9 @@ describe('cloud forecast (cc)', () => {
     expect(expected.length).toBeLessThan(passes.length);
     expect(keys(passesOf(lowered))).toEqual(keys(expected));
     expect(lowered.total).toBe(expected.length);
+    // The prediction says how many passes the cloud limit left out.
+    expect(lowered.leftOut).toEqual({ cloud: passes.length - expected.length, coverage: 0 });
+    expect(all.leftOut).toEqual({ cloud: 0, coverage: 0 });
   });
 });
 
@@ -106,6 +109,7 @@ describe('AOI coverage (ac)', () => {
     const whole = await predict(request({ ac: 100 }));
     expect(keys(passesOf(whole))).toEqual(keys(passes.filter((i) => i.coverage === 100)));
     for (const i of partial) expect(keys(passesOf(whole))).not.toContain(keyOf(i));
+    expect(whole.leftOut).toEqual({ cloud: 0, coverage: passes.length - whole.total });
     // The prediction's coverage is the union of the passes it keeps.
     if (whole.total === 0) expect(whole.coverage).toBe(0);
     else expect(whole.coverage).toBe(100);

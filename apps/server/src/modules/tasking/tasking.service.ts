@@ -203,6 +203,7 @@ export class TaskingService {
     };
     const staleElements: StaleElements[] = [];
     const found: { pass: PredictedPass; sat: Satellite; epoch: Date }[] = [];
+    let leftOutByCloud = 0;
     for (const sat of candidates) {
       const set = elements.get(sat.id);
       let orbit: Orbit | undefined;
@@ -229,6 +230,8 @@ export class TaskingService {
         for (const pass of predictPasses(sat, orbit, target, conditions)) {
           if (w.maxCloudPercent === undefined || pass.cloudForecast <= w.maxCloudPercent) {
             found.push({ pass, sat, epoch: set.epoch });
+          } else {
+            leftOutByCloud++;
           }
         }
       }
@@ -242,6 +245,8 @@ export class TaskingService {
       .map((f, i) => ({ ...f, coverage: percent(coverageOfEach[i] ?? 0) }))
       .filter((f) => w.minCoveragePercent === undefined || f.coverage >= w.minCoveragePercent);
     const passes = kept.map((f) => f.pass);
+    // Said beside the passes, so that an empty prediction can tell which limit emptied it.
+    const leftOut = { cloud: leftOutByCloud, coverage: found.length - kept.length };
     const items: TaskingPass[] = kept.map((f) => toTaskingPass(f.pass, f.sat, f.epoch, f.coverage));
     const coverage = passes.length
       ? await this.tasking.coverage(
@@ -266,6 +271,7 @@ export class TaskingService {
       windowEnd: w.to.toISOString(),
       staleElements,
       unpredicted,
+      leftOut,
     };
   }
 }
