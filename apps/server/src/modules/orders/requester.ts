@@ -33,10 +33,12 @@ const trimmed = (info: RequestInfo): RequestInfo => ({
 /** Every field the end-user block asks for, filled, and a readable e-mail address. */
 function complete(info: RequestInfo | undefined): RequestInfo {
   const field = (name: string) => `orderRequestInfo.requestInfo.${name}`;
-  if (!info) throw ApiError.invalid(field('company'), 'order.requesterIncomplete', { field: 'company' });
+  if (!info)
+    throw ApiError.invalid(field('company'), 'order.requesterIncomplete', { field: 'order.company' });
   const clean = trimmed(info);
   for (const name of requiredFields) {
-    if (!clean[name]) throw ApiError.invalid(field(name), 'order.requesterIncomplete', { field: name });
+    if (!clean[name])
+      throw ApiError.invalid(field(name), 'order.requesterIncomplete', { field: `order.${name}` });
   }
   if (!emailPattern.test(clean.email)) throw ApiError.invalid(field('email'), 'order.requesterInvalidEmail');
   return clean;

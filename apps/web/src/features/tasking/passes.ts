@@ -1,4 +1,4 @@
-import type { StaleElements, TaskingPass, TaskingPassDay } from '@satportal/contract';
+import type { StaleElements, TaskingPass, TaskingPassDay, TaskingPrediction } from '@satportal/contract';
 import { formatDateTime } from '../../shared/format/dates';
 import { type Day, dayIn } from '../../shared/format/days';
 
@@ -88,4 +88,17 @@ export function staleSummary(stale: readonly StaleElements[], timeZone: string) 
     days: span(stale.map((s) => String(Math.round(s.ageDays)))),
     epochs: span(stale.map((s) => dayIn(new Date(s.epoch), timeZone))),
   };
+}
+
+/**
+ * Why a prediction is empty: when the cloud or coverage limit left passes out (the panel's defaults,
+ * cloud 15 % and coverage 100 %, often do), which of them to loosen; else the spec's `order.nullbody`.
+ */
+export function emptyPredictionText(
+  prediction: Pick<TaskingPrediction, 'leftOut'> | undefined,
+  t: (key: 'tasking.leftOut' | 'order.nullbody', params?: Record<string, number>) => string,
+): string {
+  const leftOut = prediction?.leftOut;
+  if (leftOut && leftOut.cloud + leftOut.coverage > 0) return t('tasking.leftOut', leftOut);
+  return t('order.nullbody');
 }

@@ -2,6 +2,7 @@ import type { TaskingPass, TaskingPassDay, User } from '@satportal/contract';
 import { describe, expect, it } from 'vitest';
 import type { SensorSelection } from '../../shared/conditions/sensorChoice';
 import {
+  emptyPredictionText,
   groupPassesByDay,
   passColour,
   passColours,
@@ -165,5 +166,16 @@ describe('staleness warning', () => {
       epochs: '2026-05-30',
     });
     expect(staleSummary([], 'UTC')).toBeNull();
+  });
+});
+
+describe('an empty prediction', () => {
+  const t = (key: string, params?: Record<string, number>) => `${key}${params ? JSON.stringify(params) : ''}`;
+  it('says which limit left the passes out, or order.nullbody when none did', () => {
+    expect(emptyPredictionText({ leftOut: { cloud: 3, coverage: 2 } }, t)).toBe(
+      'tasking.leftOut{"cloud":3,"coverage":2}',
+    );
+    expect(emptyPredictionText({ leftOut: { cloud: 0, coverage: 0 } }, t)).toBe('order.nullbody');
+    expect(emptyPredictionText(undefined, t)).toBe('order.nullbody');
   });
 });

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/context';
 import { useToast } from '../../shared/ui/toast';
+import { emptyPredictionText } from './passes';
 import { useTaskingStore } from './taskingStore';
 
 /**
@@ -27,7 +28,7 @@ export function usePrediction() {
         return;
       }
       store.getState().back();
-      void message.warning({ key: 'tasking:order.nullbody', content: t('order.nullbody') });
+      void message.warning({ key: 'tasking:order.nullbody', content: emptyPredictionText(prediction, t) });
     },
     onError: () => store.getState().back(),
   });
