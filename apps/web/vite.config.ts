@@ -27,7 +27,8 @@ export default defineConfig(({ mode }) => {
         // browser uses the constants beside them. Calls of `Type` are pure, so unused schemas drop
         // out of the bundle instead of bringing TypeBox into the workspace's first load.
         treeshake: {
-          manualPureFunctions: ['Type'],
+          // The contract's own schema helpers (`Id()`, `SingleLineText()`, `ListOf()` …) only build schemas too.
+          manualPureFunctions: ['Type', 'Id', 'Int32', 'SingleLineText', 'MultiLineText', 'ListOf', 'Envelope'],
           moduleSideEffects: [
             { test: /node_modules\/@rc-component\/(form|async-validator)\//, sideEffects: false },
           ],
