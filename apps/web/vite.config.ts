@@ -28,7 +28,15 @@ export default defineConfig(({ mode }) => {
         // out of the bundle instead of bringing TypeBox into the workspace's first load.
         treeshake: {
           // The contract's own schema helpers (`Id()`, `SingleLineText()`, `ListOf()` …) only build schemas too.
-          manualPureFunctions: ['Type', 'Id', 'Int32', 'SingleLineText', 'MultiLineText', 'ListOf', 'Envelope'],
+          manualPureFunctions: [
+            'Type',
+            'Id',
+            'Int32',
+            'SingleLineText',
+            'MultiLineText',
+            'ListOf',
+            'Envelope',
+          ],
           moduleSideEffects: [
             { test: /node_modules\/@rc-component\/(form|async-validator)\//, sideEffects: false },
           ],

@@ -1,5 +1,5 @@
 import { expect, type Request, test } from '@playwright/test';
-import { CartDriver, type CartFigureName, cartFigureNames } from './cartDriver';
+import { CartDriver, cartFigureNames } from './cartDriver';
 import { createUser, Portal, uiText } from './driver';
 
 /**
