@@ -165,7 +165,7 @@ describe('requester information (DESIGN §9)', () => {
       expectCode(r, ResultCode.ValidationFailed, 'order.requesterIncomplete');
       expect(r.body.data).toMatchObject({
         field: `orderRequestInfo.requestInfo.${field}`,
-        params: { field },
+        params: { field: `order.${field}` },
       });
     }
     const none = await send(h, 'POST', '/orders/archive', reseller.token, forEndUser(undefined));

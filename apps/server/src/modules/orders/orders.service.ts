@@ -3,6 +3,7 @@ import {
   type ArchiveOrderRequest,
   type CompanyListResponse,
   OrderKinds,
+  type OrderProcess,
   type OrderSuccessResponse,
   OrderType,
   type PriceEstimate,
@@ -43,6 +44,37 @@ function levelsOf(levels: ProcessingLevel[], field: string): ProcessingLevel[] {
 /** The estimate of a level (sizing answers one per level, in the request's order). */
 const estimateOf = (estimates: PriceEstimate[], level: number, index: number) =>
   estimates.find((e) => e.level === level) ?? estimates[index] ?? estimates[0];
+
+/** What every order of one request shares; the level, its amount and currency differ. */
+type SharedOrder = Omit<NewOrder, 'level' | 'amount' | 'currency' | keyof ProcessFields>;
+type ProcessFields = Pick<NewOrder, 'priority' | 'processMode' | 'qualityTesting' | 'manualRecheck'>;
+
+/**
+ * One order per chosen level (spec 001 §3: the success answer lists one order per level), each
+ * priced at its level's estimate.
+ */
+function ordersPerLevel(
+  levels: ProcessingLevel[],
+  estimates: PriceEstimate[],
+  fallbackCurrency: number,
+  process: OrderProcess,
+  priority: number,
+  shared: SharedOrder,
+): NewOrder[] {
+  return levels.map((level, i) => {
+    const estimate = estimateOf(estimates, level, i);
+    return {
+      ...shared,
+      level,
+      priority,
+      processMode: process.processMode ?? 'GEOTIFF',
+      qualityTesting: process.isQualityTesting,
+      manualRecheck: process.isManualRecheck ?? false,
+      amount: estimate?.estimatedOrderAmount ?? 0,
+      currency: estimate?.currencyType ?? fallbackCurrency,
+    };
+  });
+}
 
 const record = (requester: Requester) => ({ requestType: requester.type, requestInfo: requester.info });
 
@@ -93,33 +125,23 @@ export class OrdersService {
     const { process, priority } = request.ipr;
     const f = sizing.figures;
     const satIds = search?.satIds?.length ? search.satIds : [...new Set(sizing.scenes.map((s) => s.satId))];
-    const orders = levels.map((level, i): NewOrder => {
-      const estimate = estimateOf(sizing.estimates, level, i);
-      return {
-        kind: OrderKinds.Archive,
-        level,
-        priority,
-        processMode: process.processMode ?? 'GEOTIFF',
-        clipping: process.clipping && !byIds,
-        qualityTesting: process.isQualityTesting,
-        manualRecheck: process.isManualRecheck ?? false,
-        taskId,
-        isOrderBySceneId: byIds,
-        aois,
-        aoi,
-        satGroups: [...new Set(sizing.scenes.map((s) => s.satGroupName))],
-        satIds,
-        sensorType: sizing.sensorType,
-        condition: search?.condition ?? null,
-        sensor: search?.sensor ?? null,
-        ...record(requester),
-        orderArea: f.orderArea,
-        overlapArea: f.overlapArea,
-        totalArea: f.totalArea,
-        overlapChargeableArea: f.overlapChargeableArea,
-        amount: estimate?.estimatedOrderAmount ?? 0,
-        currency: estimate?.currencyType ?? f.currencyType,
-      };
+    const orders = ordersPerLevel(levels, sizing.estimates, f.currencyType, process, priority, {
+      kind: OrderKinds.Archive,
+      clipping: process.clipping && !byIds,
+      taskId,
+      isOrderBySceneId: byIds,
+      aois,
+      aoi,
+      satGroups: [...new Set(sizing.scenes.map((s) => s.satGroupName))],
+      satIds,
+      sensorType: sizing.sensorType,
+      condition: search?.condition ?? null,
+      sensor: search?.sensor ?? null,
+      ...record(requester),
+      orderArea: f.orderArea,
+      overlapArea: f.overlapArea,
+      totalArea: f.totalArea,
+      overlapChargeableArea: f.overlapChargeableArea,
     });
     const terms = sizing.scenes.map(
       (scene): NewTerm => ({ priority, sceneId: scene.sceneId, scenes: [scene], pass: null }),
@@ -159,34 +181,24 @@ export class OrdersService {
     const { sizing, passes, predicted, satIds } = await this.sizeTasking(user, request, levels);
     const aoi = await this.unionOf(sizing.aois);
     const { process, priority } = request.ppr;
-    const orders = levels.map((level, i): NewOrder => {
-      const estimate = estimateOf(sizing.estimates, level, i);
-      return {
-        kind: OrderKinds.Tasking,
-        level,
-        priority,
-        processMode: process.processMode ?? 'GEOTIFF',
-        clipping: process.clipping,
-        qualityTesting: process.isQualityTesting,
-        manualRecheck: process.isManualRecheck ?? false,
-        taskId: request.taskId,
-        isOrderBySceneId: false,
-        aois: sizing.aois,
-        aoi,
-        satGroups: [...new Set(passes.map((p) => p.satGroupName))],
-        satIds,
-        sensorType: sizing.sensorType,
-        condition: predicted.condition,
-        sensor: predicted.sensor ?? {},
-        ...record(requester),
-        // A tasking order is the AOI itself: nothing overlaps until it is imaged.
-        orderArea: sizing.orderArea,
-        overlapArea: 0,
-        totalArea: sizing.orderArea,
-        overlapChargeableArea: 0,
-        amount: estimate?.estimatedOrderAmount ?? 0,
-        currency: estimate?.currencyType ?? 1,
-      };
+    const orders = ordersPerLevel(levels, sizing.estimates, 1, process, priority, {
+      kind: OrderKinds.Tasking,
+      clipping: process.clipping,
+      taskId: request.taskId,
+      isOrderBySceneId: false,
+      aois: sizing.aois,
+      aoi,
+      satGroups: [...new Set(passes.map((p) => p.satGroupName))],
+      satIds,
+      sensorType: sizing.sensorType,
+      condition: predicted.condition,
+      sensor: predicted.sensor ?? {},
+      ...record(requester),
+      // A tasking order is the AOI itself: nothing overlaps until it is imaged.
+      orderArea: sizing.orderArea,
+      overlapArea: 0,
+      totalArea: sizing.orderArea,
+      overlapChargeableArea: 0,
     });
     const terms = passes.map((pass): NewTerm => ({ priority, sceneId: null, scenes: [], pass }));
     return this.place(user, requester, { key, kind: OrderKinds.Tasking }, orders, terms);

@@ -2,7 +2,7 @@ import type { AoiEnlargementRequest, AoiEnlargementResponse, GroupArea } from '@
 import { ApiError } from '../../../http/api-error';
 import { type AreasRepository, checkAois, prepareArea } from '../../areas';
 import type { Cart } from './cart';
-import { minimumOf, round2 } from './rules';
+import { round2, taskingGroupAreas } from './rules';
 import { projectableKm2, type SizingRepository } from './sizing.repository';
 
 /** The largest buffer tried, m: beyond it the AOI is another AOI, not an enlarged one. */
@@ -89,15 +89,6 @@ async function evaluator(
   if (!groups.length) throw ApiError.invalid('satIds', 'order.satsNotNull');
   return async (aoi) => {
     const { areaKm2, widthKm } = await deps.repository.areaAndWidth(aoi);
-    return groups.map((g) => {
-      const minimum = minimumOf('tasking', g.bestGsd);
-      return {
-        satGroupName: g.category,
-        orderArea: round2(areaKm2),
-        aoiWidth: round2(widthKm),
-        orderMinArea: minimum.area,
-        orderMinAoiWidth: minimum.width,
-      };
-    });
+    return taskingGroupAreas(groups, areaKm2, widthKm);
   };
 }

@@ -1,4 +1,9 @@
-import { LevelsBySensorType, type ProcessingLevel, type SensorType } from '@satportal/contract';
+import {
+  type GroupArea,
+  LevelsBySensorType,
+  type ProcessingLevel,
+  type SensorType,
+} from '@satportal/contract';
 
 /** Order area minimums of spec 000 §5 / 001 §5, per kind and whether the group is sub-metre. */
 export interface Minimum {
@@ -54,3 +59,23 @@ export function stripsOf(scenes: readonly { satId: number; time: number }[]): nu
   }
   return strip;
 }
+
+/**
+ * The groups of a tasking order measured against their minimums: the ordered area is the AOI
+ * itself, the same for every group (the order, its price and the enlargement share it).
+ */
+export const taskingGroupAreas = (
+  groups: readonly { category: string; bestGsd: number }[],
+  areaKm2: number,
+  widthKm: number,
+): GroupArea[] =>
+  groups.map((g) => {
+    const minimum = minimumOf('tasking', g.bestGsd);
+    return {
+      satGroupName: g.category,
+      orderArea: round2(areaKm2),
+      aoiWidth: round2(widthKm),
+      orderMinArea: minimum.area,
+      orderMinAoiWidth: minimum.width,
+    };
+  });

@@ -16,7 +16,7 @@ import { type AreasRepository, checkAois, prepareArea } from '../../areas';
 import { type Cart, cartAoi, checkLevelsOffered, levelList, loadScenes } from './cart';
 import { enlargeAoi } from './enlarge';
 import type { PriceKind, PriceList } from './price-list';
-import { levelsOf, minimumOf, round2, stripsOf } from './rules';
+import { levelsOf, minimumOf, round2, stripsOf, taskingGroupAreas } from './rules';
 import type { GroupFacts, Measurement, Piece, SizingRepository } from './sizing.repository';
 import type {
   ArchiveOrderSizing,
@@ -134,16 +134,7 @@ export class SizingService implements OrderSizingService {
       prepared.union,
       request.passes.map((p) => ({ group: p.satGroupName, footprint: passFootprint(p.boundaries) })),
     );
-    const groupAreas = groups.map((g): GroupArea => {
-      const minimum = minimumOf('tasking', g.bestGsd);
-      return {
-        satGroupName: g.category,
-        orderArea: round2(areaKm2),
-        aoiWidth: round2(widthKm),
-        orderMinArea: minimum.area,
-        orderMinAoiWidth: minimum.width,
-      };
-    });
+    const groupAreas = taskingGroupAreas(groups, areaKm2, widthKm);
     for (const group of groupAreas) checkGroup(group, reaching.has(group.satGroupName), true);
     // A tasking order is captured by one of the chosen groups, whichever passes first: the quote
     // is the dearest of them, so the final price is never above it.
