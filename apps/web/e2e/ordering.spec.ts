@@ -68,6 +68,12 @@ for (const language of ['en', 'zh'] as const) {
     await order.choose('order-recheck', text('order.yes'));
     await expect(page.getByText(text('order.manualRecheckNote'))).toBeVisible();
     await expect(page.getByTestId('order-hint')).toHaveText(text('order.needAgreements'));
+    // The licence the customer agrees to is a real PDF the product serves.
+    const eula = await page.request.get(
+      (await page.getByTestId('order-eula-link').getAttribute('href')) as string,
+    );
+    expect(eula.headers()['content-type']).toContain('application/pdf');
+    expect((await eula.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await order.agree();
     await expect(order.confirmButton()).toBeEnabled();
     await expect(order.confirmButton()).toHaveText(
