@@ -239,6 +239,12 @@ export const RequestInfo = Type.Object({
 });
 export type RequestInfo = Static<typeof RequestInfo>;
 
+/**
+ * A readable e-mail address of the requester block: something@domain.tld without spaces. Mail is
+ * not sent to it; it must only be a plausible contact (the server and the dialog share the rule).
+ */
+export const isEmailAddress = (text: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/u.test(text.trim());
+
 export const OrderRequestInfo = Type.Object({
   type: Type.Enum([1, 2], { description: '1 for an end user, 2 for internal use' }),
   requestInfo: Type.Optional(RequestInfo),

@@ -1,4 +1,5 @@
 import {
+  isEmailAddress,
   type OrderRequestInfo,
   OrgType,
   type RequestInfo,
@@ -19,8 +20,6 @@ const requiredFields = ['company', 'email', 'address', 'application', 'contact']
 
 // Deliberately loose (RFC 5322 allows far more): one @, no spaces, a dot in the domain. The
 // address is for people to read on the order, not for the server to send mail to.
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
-
 const trimmed = (info: RequestInfo): RequestInfo => ({
   ...(info.id ? { id: info.id } : {}),
   company: info.company.trim(),
@@ -40,7 +39,7 @@ function complete(info: RequestInfo | undefined): RequestInfo {
     if (!clean[name])
       throw ApiError.invalid(field(name), 'order.requesterIncomplete', { field: `order.${name}` });
   }
-  if (!emailPattern.test(clean.email)) throw ApiError.invalid(field('email'), 'order.requesterInvalidEmail');
+  if (!isEmailAddress(clean.email)) throw ApiError.invalid(field('email'), 'order.requesterInvalidEmail');
   return clean;
 }
 

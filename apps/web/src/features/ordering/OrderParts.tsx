@@ -83,11 +83,13 @@ export function OrderFooter(props: OrderFooterProps) {
   const hint =
     choices.levels.length === 0
       ? t('order.needLevel')
-      : requesterMissing !== null
-        ? t('order.needRequester', { field: t(fieldKey(requesterMissing)) })
-        : !agreements.contract || !agreements.licence
-          ? t('order.needAgreements')
-          : '';
+      : requesterMissing === 'invalidEmail'
+        ? t('order.requesterInvalidEmail')
+        : requesterMissing !== null
+          ? t('order.needRequester', { field: t(fieldKey(requesterMissing)) })
+          : !agreements.contract || !agreements.licence
+            ? t('order.needAgreements')
+            : '';
   const count = choices.levels.length;
   return (
     <div className={styles.footer}>

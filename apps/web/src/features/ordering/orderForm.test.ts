@@ -102,6 +102,12 @@ describe('requester completeness (DESIGN §9)', () => {
     expect(missingRequesterField(3, filled)).toBeNull();
   });
 
+  it('an e-mail that cannot be an address is said before Confirm (the server refuses it too)', () => {
+    for (const email of ['buyer', 'buyer@', 'buyer@example', 'a b@example.com'])
+      expect(missingRequesterField(3, { ...filled, email })).toBe('invalidEmail');
+    expect(missingRequesterField(3, { ...filled, email: ' buyer@example.com ' })).toBeNull();
+  });
+
   it('type 3 for internal use needs nothing more', () => {
     expect(missingRequesterField(3, { ...emptyRequester, requestType: 2 })).toBeNull();
   });

@@ -2,6 +2,7 @@ import {
   type Aoi,
   type ArchiveOrderRequest,
   type GroupArea,
+  isEmailAddress,
   LevelsBySensorType,
   type OrderProcess,
   type OrderRequestInfo,
@@ -117,12 +118,15 @@ export const emptyRequester: Requester = {
 export function missingRequesterField(
   orgType: number | undefined,
   requester: Requester,
-): 'requestType' | RequesterField | null {
+): 'requestType' | RequesterField | 'invalidEmail' | null {
   const mode = requesterModeOf(orgType);
   if (mode === 'ownCompany') return null;
   if (requester.requestType === null) return 'requestType';
   if (mode === 'reseller' && requester.requestType === RequestTypes.Internal) return null;
-  return requesterFields.find((field) => requester[field].trim() === '') ?? null;
+  const empty = requesterFields.find((field) => requester[field].trim() === '');
+  if (empty) return empty;
+  // The server's rule too (order.requesterInvalidEmail): said before Confirm, not after.
+  return isEmailAddress(requester.email) ? null : 'invalidEmail';
 }
 
 /** Confirm (spec 001 §2): both agreements, at least one level, the requester complete. */
