@@ -18,6 +18,8 @@ import { HealthService } from './modules/health/health.service';
 import {
   CompaniesRepository,
   loadPriceList,
+  OrderCentreRepository,
+  OrderCentreService,
   OrdersRepository,
   OrdersService,
   SizingRepository,
@@ -92,6 +94,7 @@ export function composeServices(
     orderSizing,
     orders,
     orderTags: new TagsService(new TagsRepository(db.pool)),
+    orderCentre: new OrderCentreService(new OrderCentreRepository(db.pool)),
     companiesRepository,
     health: new HealthService(db.pool, db.kind, appVersion),
     stac: new StacService(new StacRepository(db.pool, areasRepository)),

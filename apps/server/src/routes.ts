@@ -6,7 +6,7 @@ import { archiveRoutes } from './modules/archive/archive.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { healthRoutes } from './modules/health/health.routes';
-import { ordersRoutes, sizingRoutes, tagsRoutes } from './modules/orders';
+import { orderCentreRoutes, ordersRoutes, sizingRoutes, tagsRoutes } from './modules/orders';
 import { StacBase } from './modules/stac/stac.mapper';
 import { stacRoutes } from './modules/stac/stac.routes';
 import { taskingRoutes } from './modules/tasking/tasking.routes';
@@ -30,6 +30,7 @@ export function routeModules(services: Services): RouteModule[] {
         sizingRoutes(app, services.orderSizing);
         ordersRoutes(app, services.orders);
         tagsRoutes(app, services.orderTags);
+        orderCentreRoutes(app, services.orderCentre);
       },
     },
     // The provider's public catalogue (see the STAC module): no session.

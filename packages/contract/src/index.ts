@@ -7,6 +7,7 @@ export * from './coordinates';
 export * from './envelope';
 export * from './limits';
 export * from './orders';
+export * from './orders-centre';
 export * from './routes';
 export * from './tasking';
 export * from './text';

@@ -42,6 +42,9 @@ export const Limits = {
   orderScenesMax: 2000,
   /** Order tags (spec 001 §5, §9) */
   tagMax: 30,
+  /** Order list page (spec 001 §9: 10) and the largest page a client may ask for */
+  orderPageSize: 10,
+  orderPageMax: 100,
 } as const;
 
 /** Organisation types seen in the spec (001 §1): 3 reseller, 4 direct customer. */

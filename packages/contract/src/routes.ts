@@ -30,6 +30,9 @@ export const Paths = {
   companies: '/orders/companies',
   orderTags: '/orders/tags',
   orderTag: '/orders/:id/tags',
+  orders: '/orders',
+  orderDetail: '/orders/detail',
+  orderCancel: '/orders/cancel',
 } as const;
 
 export const apiPath = (p: (typeof Paths)[keyof typeof Paths]) => `${ApiBase}${p}`;

@@ -1,5 +1,8 @@
 /** Ordering: sizing (areas, group minimums, prices) and, beside it, the orders themselves. */
 
+export { OrderCentreRepository } from './centre.repository';
+export { orderCentreRoutes } from './centre.routes';
+export { OrderCentreService } from './centre.service';
 export { CompaniesRepository } from './companies.repository';
 export { OrdersRepository } from './orders.repository';
 export { ordersRoutes } from './orders.routes';

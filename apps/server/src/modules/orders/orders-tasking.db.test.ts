@@ -254,3 +254,36 @@ describe('an old prediction', () => {
     });
   });
 });
+
+describe('the order centre (issue 14) of a tasking order', () => {
+  it('lists it as type 4 and shows its passes, AOI and prediction parameters in the detail', async () => {
+    const user = await h.signedIn({ orderTypes: [4] });
+    const copy = { ...prediction, taskId: randomUUID() };
+    await h.services.taskingRepository.savePrediction(user.userId, predictionRequest as never, copy);
+    const r = await send(h, 'POST', '/orders/tasking', user.token, order(copy.taskId));
+    expectCode(r, ResultCode.Success);
+    const id = r.body.data.list[0].orderId;
+    const listed = await send(h, 'GET', '/api/v1/orders', user.token);
+    expect(listed.body.data.list.map((o: { id: number }) => o.id)).toEqual([r.body.data.list[1].orderId, id]);
+    expect(listed.body.data.list[1]).toMatchObject({ type: 4, status: 11, aois: [{ name: 'Beijing' }] });
+
+    const detail = await send(h, 'POST', '/orders/detail', user.token, { id });
+    expectCode(detail, ResultCode.Success);
+    const od = detail.body.data.oi.od;
+    expect(od).toMatchObject({
+      type: 4,
+      priority: 2,
+      isOrderBySceneId: false,
+      process: { level: 10, clipping: false, processMode: 'GEOTIFF', isQualityTesting: true },
+      condition,
+      sensor: { type: 1 },
+    });
+    expect(od.aois).toHaveLength(1);
+    expect(od.aois[0]).toMatchObject({ name: 'Beijing', id: null });
+    expect(od.aois[0].geometry.cors).toEqual(aoi.coordinates[0]!.map(([lng, lat]) => ({ lat, lng })));
+    expect(od.aois[0].area).toBeCloseTo(od.orderArea, 0);
+    expect(od.ippis.map((t: { pass: unknown }) => t.pass)).toEqual(passes);
+    for (const t of od.ippis)
+      expect(t).toMatchObject({ state: -2, priority: 2, ips: [], notShotReasons: [] });
+  });
+});

@@ -1,0 +1,66 @@
+import {
+  Int32Max,
+  OrderCancelResponse,
+  OrderDetailResponse,
+  OrderIdBody,
+  OrderListQuery,
+  OrderListResponse,
+  Paths,
+} from '@satportal/contract';
+import { ApiError } from '../../http/api-error';
+import { principalOf } from '../../http/auth-plugin';
+import { ok, responses } from '../../http/envelope';
+import type { Http } from '../../http/types';
+import type { OrderCentreService } from './centre.service';
+
+/** The order id of the body; an id JSON reads as Infinity (1e999) is refused as tags.routes does. */
+function idOf(request: { body: { id: number } }): number {
+  const { id } = request.body;
+  if (!Number.isFinite(id))
+    throw ApiError.invalid('id', 'error.outOfRange', { field: 'id', limit: Int32Max });
+  return id;
+}
+
+/** The order centre (spec 001 §7 order list, detail, cancel); every caller needs a session. */
+export function orderCentreRoutes(app: Http, centre: OrderCentreService): void {
+  app.get(
+    Paths.orders,
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          "Order list (spec 001 §7 GET order list): the caller's orders newest first, by tab (status), tag and a part of the number or an AOI name",
+        querystring: OrderListQuery,
+        response: responses(OrderListResponse),
+      },
+    },
+    async (request) => ok(await centre.list(principalOf(request).user.id, request.query)),
+  );
+
+  app.post(
+    Paths.orderDetail,
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Order detail (spec 001 §7 POST order detail): `oi.od`; another user’s order is 4004',
+        body: OrderIdBody,
+        response: responses(OrderDetailResponse),
+      },
+    },
+    async (request) => ok(await centre.detail(principalOf(request).user.id, idOf(request))),
+  );
+
+  app.post(
+    Paths.orderCancel,
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Order cancel (spec 001 §7 POST order cancel): 2000 cancelled; 2001 cancelled but for the terms already delivered, which stay; only in status 11, 21, 31, 34 (else 4000 order.notCancellable)',
+        body: OrderIdBody,
+        response: responses(OrderCancelResponse),
+      },
+    },
+    async (request) => centre.cancel(principalOf(request).user.id, idOf(request)),
+  );
+}
