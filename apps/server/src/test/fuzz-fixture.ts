@@ -228,6 +228,12 @@ export async function fuzzFixtures(h: Harness): Promise<() => Promise<Fixture>> 
       'PUT /api/v1/orders/tags': [{ body: { tag: 'fuzz', orderIds: [orderId] } }],
       'PUT /api/v1/orders/:id/tags': [{ params: { id: orderId }, body: { tag: 'fuzz' } }],
       'DELETE /api/v1/orders/:id/tags': [{ params: { id: orderId } }],
+      'GET /api/v1/orders': [
+        { query: {} },
+        { query: { number: 'sp', start: 0, length: 10, status: 'processing', tag: 'fuzz' } },
+      ],
+      'POST /api/v1/orders/detail': [{ body: { id: orderId } }],
+      'POST /api/v1/orders/cancel': [{ body: { id: orderId } }],
       'POST /api/v1/tasking/predictions': [
         {
           body: {
