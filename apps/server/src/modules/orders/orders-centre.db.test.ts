@@ -1,5 +1,5 @@
 import { ResultCode } from '@satportal/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Harness, startHarness } from '../../test/harness';
 import { defaultConstellation } from '../catalogue/constellation';
 import { type ArchiveWorld, archiveOrder, archiveWorld, expectCode, searchOf, send } from './test-helpers';
@@ -266,6 +266,34 @@ describe('POST /orders/cancel', () => {
     expect(refused.body).toMatchObject({ message: 'order.notCancellable', data: { params: { status: 41 } } });
     expect(await stateOf(id!)).toEqual({ status: 41, states: [99, 99] });
   });
+
+  it.runIf(inject('databaseKind') === 'postgres')(
+    'two cancels that meet at a held order row still cancel once (PostgreSQL: real concurrent sessions)',
+    async () => {
+      const user = await h.signedIn();
+      const [id] = await place(user, [10]);
+      // Hold the order row as a fulfilment step would, so both cancels surely meet there.
+      const holder = await h.pool.connect();
+      try {
+        await holder.query('BEGIN');
+        await holder.query('SELECT 1 FROM orders WHERE id = $1 FOR UPDATE', [id]);
+        const racing = Promise.all([
+          send(h, 'POST', '/orders/cancel', user.token, { id }),
+          send(h, 'POST', '/orders/cancel', user.token, { id }),
+        ]);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await holder.query('COMMIT');
+        const answers = await racing;
+        expect(answers.map((a) => a.body.code).sort()).toEqual([
+          ResultCode.Success,
+          ResultCode.ValidationFailed,
+        ]);
+      } finally {
+        holder.release();
+      }
+      expect(await stateOf(id!)).toEqual({ status: 41, states: [99, 99] });
+    },
+  );
 
   it('refuses other statuses (4000 order.notCancellable) and changes nothing', async () => {
     const user = await h.signedIn();
