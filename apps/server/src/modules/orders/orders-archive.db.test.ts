@@ -1,16 +1,15 @@
 import { ResultCode } from '@satportal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../test/harness';
-import { defaultConstellation } from '../catalogue/constellation';
+import type { Harness } from '../../test/harness';
 import {
   type ArchiveWorld,
   archiveOrder,
-  archiveWorld,
   endUser,
   expectCode,
   orderRows,
   searchOf,
   send,
+  startArchiveWorld,
 } from './test-helpers';
 
 /** Archive orders (issue 13): one order per level, everything stored, /direct, permission, requester. */
@@ -19,9 +18,7 @@ let h: Harness;
 let w: ArchiveWorld;
 
 beforeAll(async () => {
-  h = await startHarness();
-  await h.services.catalogue.seedConstellation(defaultConstellation);
-  w = await archiveWorld(h);
+  ({ h, w } = await startArchiveWorld());
 });
 
 describe('POST /orders/archive', () => {

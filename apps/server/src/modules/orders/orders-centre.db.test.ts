@@ -1,8 +1,14 @@
 import { ResultCode } from '@satportal/contract';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Harness, startHarness } from '../../test/harness';
-import { defaultConstellation } from '../catalogue/constellation';
-import { type ArchiveWorld, archiveOrder, archiveWorld, expectCode, searchOf, send } from './test-helpers';
+import type { Harness } from '../../test/harness';
+import {
+  type ArchiveWorld,
+  archiveOrder,
+  expectCode,
+  searchOf,
+  send,
+  startArchiveWorld,
+} from './test-helpers';
 
 /** The order centre (issue 14): list by tab, tag and search; detail; cancel; a user's own orders only. */
 
@@ -10,9 +16,7 @@ let h: Harness;
 let w: ArchiveWorld;
 
 beforeAll(async () => {
-  h = await startHarness();
-  await h.services.catalogue.seedConstellation(defaultConstellation);
-  w = await archiveWorld(h);
+  ({ h, w } = await startArchiveWorld());
 });
 
 type User = Awaited<ReturnType<Harness['signedIn']>>;

@@ -1,8 +1,14 @@
 import { ResultCode } from '@satportal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../test/harness';
-import { defaultConstellation } from '../catalogue/constellation';
-import { type ArchiveWorld, archiveOrder, archiveWorld, expectCode, orderRows, send } from './test-helpers';
+import type { Harness } from '../../test/harness';
+import {
+  type ArchiveWorld,
+  archiveOrder,
+  expectCode,
+  orderRows,
+  send,
+  startArchiveWorld,
+} from './test-helpers';
 
 /** A repeated order submit (issue 13): one order set per idempotency key, also when concurrent. */
 
@@ -10,9 +16,7 @@ let h: Harness;
 let w: ArchiveWorld;
 
 beforeAll(async () => {
-  h = await startHarness();
-  await h.services.catalogue.seedConstellation(defaultConstellation);
-  w = await archiveWorld(h);
+  ({ h, w } = await startArchiveWorld());
 });
 
 describe('Idempotency-Key', () => {

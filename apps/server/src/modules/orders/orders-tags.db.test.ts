@@ -2,9 +2,15 @@ import { ResultCode } from '@satportal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts, ensureDemoAccounts } from '../../demo/demo-accounts';
 import { demoEndUserCompanies, ensureDemoCompanies } from '../../demo/demo-companies';
-import { type Harness, startHarness } from '../../test/harness';
-import { defaultConstellation } from '../catalogue/constellation';
-import { type ArchiveWorld, archiveOrder, archiveWorld, endUser, expectCode, send } from './test-helpers';
+import type { Harness } from '../../test/harness';
+import {
+  type ArchiveWorld,
+  archiveOrder,
+  endUser,
+  expectCode,
+  send,
+  startArchiveWorld,
+} from './test-helpers';
 
 /** Order tags and the end-user company list (issue 13): a user's own orders, an organisation's own list. */
 
@@ -12,9 +18,7 @@ let h: Harness;
 let w: ArchiveWorld;
 
 beforeAll(async () => {
-  h = await startHarness();
-  await h.services.catalogue.seedConstellation(defaultConstellation);
-  w = await archiveWorld(h);
+  ({ h, w } = await startArchiveWorld());
 });
 
 /** A new user with three orders (levels 10, 20, 22): their ids. */

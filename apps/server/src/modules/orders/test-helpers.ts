@@ -1,7 +1,8 @@
 import { apiPath, IdempotencyHeader, type Paths } from '@satportal/contract';
 import { expect } from 'vitest';
-import type { Harness } from '../../test/harness';
+import { type Harness, startHarness } from '../../test/harness';
 import { box, createTestSatellites, scene, searchRequest } from '../../test/scenes';
+import { defaultConstellation } from '../catalogue/constellation';
 
 // The set-up of the order tests (orders-*.db.test.ts): satellites, scenes, a search, the calls.
 
@@ -54,6 +55,13 @@ export async function archiveWorld(h: Harness) {
 }
 
 export type ArchiveWorld = Awaited<ReturnType<typeof archiveWorld>>;
+
+/** The order tests' server over the test database: the default constellation and the archive world. */
+export async function startArchiveWorld(): Promise<{ h: Harness; w: ArchiveWorld }> {
+  const h = await startHarness();
+  await h.services.catalogue.seedConstellation(defaultConstellation);
+  return { h, w: await archiveWorld(h) };
+}
 
 /** An archive search of the world's AOI by this user: its taskId. */
 export async function searchOf(h: Harness, token: string, w: ArchiveWorld): Promise<string> {
