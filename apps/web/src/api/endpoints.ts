@@ -41,12 +41,9 @@ import {
 } from '@satportal/contract';
 import type { ApiClient, CallOptions } from './client';
 
-/** `/aois/:id…` with the id filled in. */
-const aoiPath = (path: typeof Paths.aoi | typeof Paths.aoiMove, id: number) =>
+/** A path with an `:id` (`/aois/:id…`, `/orders/:id/tags`) with the id filled in. */
+const pathWithId = (path: typeof Paths.aoi | typeof Paths.aoiMove | typeof Paths.orderTag, id: number) =>
   apiPath(path).replace(':id', String(id));
-
-/** `/orders/:id/tags` with the id filled in. */
-const orderTagPath = (id: number) => apiPath(Paths.orderTag).replace(':id', String(id));
 
 /** The order codes a dialog shows itself (4151 below a minimum, 4156 out of range or too narrow, 4000 `order.*`). */
 const orderCodes = [ResultCode.AreaBelowMinimum, ResultCode.OutOfGroupRange, ResultCode.ValidationFailed];
@@ -91,17 +88,17 @@ export function bindEndpoints(client: ApiClient) {
       client.request<AoiListResponse>(apiPath(Paths.aois), { query: { type }, ...extra }),
 
     /** One node with its geometry. */
-    aoi: (id: number, extra: Extra = {}) => client.request<AoiNode>(aoiPath(Paths.aoi, id), extra),
+    aoi: (id: number, extra: Extra = {}) => client.request<AoiNode>(pathWithId(Paths.aoi, id), extra),
 
     /** A folder (hasGeo false), an AOI (geometry type 4) or a POI (geometry type 1). */
     addAoi: (body: AoiAddRequest, extra: Extra = {}) =>
       client.request<AoiNode>(apiPath(Paths.aois), { method: 'POST', body, ...extra }),
 
     renameAoi: (id: number, name: string, extra: Extra = {}) =>
-      client.request<AoiNode>(aoiPath(Paths.aoi, id), { method: 'PUT', body: { name }, ...extra }),
+      client.request<AoiNode>(pathWithId(Paths.aoi, id), { method: 'PUT', body: { name }, ...extra }),
 
     moveAoi: (id: number, parentId: number, extra: Extra = {}) =>
-      client.request<AoiNode>(aoiPath(Paths.aoiMove, id), { method: 'PUT', body: { parentId }, ...extra }),
+      client.request<AoiNode>(pathWithId(Paths.aoiMove, id), { method: 'PUT', body: { parentId }, ...extra }),
 
     /** Folders go with everything in them. */
     deleteAois: (ids: readonly number[], extra: Extra = {}) =>
@@ -235,10 +232,10 @@ export function bindEndpoints(client: ApiClient) {
       client.request<null>(apiPath(Paths.orderTags), { method: 'PUT', body, ...extra }),
 
     renameOrderTag: (orderId: number, tag: string, extra: Extra = {}) =>
-      client.request<null>(orderTagPath(orderId), { method: 'PUT', body: { tag }, ...extra }),
+      client.request<null>(pathWithId(Paths.orderTag, orderId), { method: 'PUT', body: { tag }, ...extra }),
 
     deleteOrderTag: (orderId: number, extra: Extra = {}) =>
-      client.request<null>(orderTagPath(orderId), { method: 'DELETE', ...extra }),
+      client.request<null>(pathWithId(Paths.orderTag, orderId), { method: 'DELETE', ...extra }),
   };
 }
 
