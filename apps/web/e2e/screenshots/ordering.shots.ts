@@ -72,3 +72,47 @@ test('reseller requester block (en)', async ({ page }) => {
   await page.waitForTimeout(500);
   await page.screenshot({ path: join(out, 'order-reseller-1280x800.png') });
 });
+
+for (const language of ['en', 'zh'] as const) {
+  test(`tasking order dialog (${language})`, async ({ page }) => {
+    test.setTimeout(180_000);
+    const portal = new Portal(page);
+    const order = new OrderDriver(portal);
+    const dayAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    await portal.logInNewUser(language);
+    await portal.openTasking();
+    await portal.searchCoordinates('39.9,116.4');
+    await expect(portal.zoomLevel()).toHaveText('10');
+    await portal.clearCoordinateSearch();
+    for (const zoom of ['9', '8']) {
+      await page.getByTestId('zoom-out').click();
+      await expect(portal.zoomLevel()).toHaveText(zoom);
+    }
+    await portal.drawPolygon([
+      [-120, -80],
+      [110, -90],
+      [130, 70],
+      [-100, 90],
+    ]);
+    await expect.poll(() => portal.currentAoi()).not.toBeNull();
+    await portal.setTaskingDates(dayAhead(1), dayAhead(3));
+    await page.getByTestId('tasking-cc').fill('100');
+    await page.getByTestId('tasking-ac').fill('0');
+    await portal.predictPasses();
+    await expect(portal.passes().first()).toBeVisible({ timeout: 60_000 });
+    await page.getByTestId('tasking-order-prediction').click();
+    await expect(page.getByTestId('order-tasking')).toBeVisible();
+    await order.chooseLevels([10]);
+    await order.agree();
+    await expect(page.getByTestId('order-estimate')).toHaveCount(1, { timeout: 30_000 });
+    await page.mouse.move(1, 1);
+    await page.waitForTimeout(500);
+    if (language === 'en') {
+      await page.screenshot({ path: join(out, 'order-tasking-1280x800.png') });
+      return;
+    }
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered lines are what a reader of the text file needs
+    const dialogText = await page.locator('.ant-modal').first().innerText();
+    await writeFile(join(out, 'order-tasking-zh.txt'), dialogText);
+  });
+}
