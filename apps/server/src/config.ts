@@ -18,6 +18,51 @@ export interface Config {
   /** Public configuration handed to the browser (no secrets besides a browser map key). */
   tiandituKey: string | undefined;
   supportEmail: string;
+  /** Order fulfilment (issue 14): audit, recheck, tasking captures, download links. */
+  fulfilment: FulfilmentConfig;
+  /** Where delivered files live: a folder under DATA_DIR by default, S3-compatible when configured. */
+  storage: StorageConfig;
+  /** E-mail: SMTP when SMTP_URL is set, otherwise `.eml` files in DATA_DIR/outbox. */
+  mail: MailConfig;
+}
+
+export interface FulfilmentConfig {
+  /** Orders are approved by themselves after this delay (demo); otherwise an operator audits. */
+  autoAudit: boolean;
+  auditDelaySeconds: number;
+  /** What a manual recheck (quality check by a person) adds before delivery: 24 h in production. */
+  manualRecheckDelaySeconds: number;
+  /**
+   * Tasking captures happen at their pass times on a clock running this many times faster than
+   * the wall clock from the moment of ordering (demo and tests; 1 in production).
+   */
+  taskingClockFactor: number;
+  /** How long a delivered package's download link stays valid. */
+  downloadLinkDays: number;
+  /** Secret for signing download links; made once and kept in DATA_DIR when not given. */
+  linkSecret: string | undefined;
+  /** The portal's address as people reach it, for links in e-mails. */
+  publicUrl: string;
+}
+
+export type StorageConfig =
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3';
+      endpoint: string | undefined;
+      region: string;
+      bucket: string;
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+      /** Path-style addressing: what MinIO, Ceph and most self-hosted stores need. */
+      forcePathStyle: boolean;
+    };
+
+export interface MailConfig {
+  /** smtp://user:pass@host:port (smtps:// for TLS); absent: write to the outbox folder. */
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
 }
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -28,23 +73,71 @@ function wholeNumber(value: string, name: string): number {
   return n;
 }
 
+function positiveNumber(value: string, name: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got ${value}`);
+  return n;
+}
+
+const yes = (value: string | undefined) => value === '1' || value === 'true';
+
+function storageConfig(env: NodeJS.ProcessEnv, dataDir: string): StorageConfig {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) return { kind: 'local', dir: resolve(dataDir, 'objects') };
+  return {
+    kind: 's3',
+    endpoint: env.S3_ENDPOINT?.trim() || undefined,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    bucket,
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === undefined ? true : yes(env.S3_FORCE_PATH_STYLE),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  const dataDir = resolve(env.DATA_DIR ?? resolve(repoRoot, 'var'));
+  const demo = env.DEMO === undefined ? databaseUrl === undefined : yes(env.DEMO);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
-    dataDir: resolve(env.DATA_DIR ?? resolve(repoRoot, 'var')),
+    dataDir,
     databaseUrl,
-    demo: env.DEMO === undefined ? databaseUrl === undefined : env.DEMO === '1' || env.DEMO === 'true',
+    demo,
     // Aims a little above 200,000: the capacity estimate lands within a few percent of a target.
     demoScenes: wholeNumber(env.DEMO_SCENES ?? '210000', 'DEMO_SCENES'),
     webDist: resolve(env.WEB_DIST ?? resolve(repoRoot, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     tiandituKey: env.TIANDITU_KEY || undefined,
     supportEmail: env.SUPPORT_EMAIL ?? 'support@satportal.example',
+    fulfilment: {
+      autoAudit: env.AUTO_AUDIT === undefined ? demo : yes(env.AUTO_AUDIT),
+      // Demo: an order is audited within half a minute and a recheck takes two more; the real
+      // figures (an operator's audit, a 24 h recheck) would leave a visitor waiting for a day.
+      auditDelaySeconds: wholeNumber(env.AUDIT_DELAY_SECONDS ?? '20', 'AUDIT_DELAY_SECONDS'),
+      manualRecheckDelaySeconds: wholeNumber(
+        env.MANUAL_RECHECK_DELAY_SECONDS ?? (demo ? '120' : String(24 * 3600)),
+        'MANUAL_RECHECK_DELAY_SECONDS',
+      ),
+      // Demo: a pass two days away is captured in about an hour.
+      taskingClockFactor: positiveNumber(
+        env.TASKING_CLOCK_FACTOR ?? (demo ? '48' : '1'),
+        'TASKING_CLOCK_FACTOR',
+      ),
+      downloadLinkDays: positiveNumber(env.DOWNLOAD_LINK_DAYS ?? '7', 'DOWNLOAD_LINK_DAYS'),
+      linkSecret: env.LINK_SECRET || undefined,
+      publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    },
+    storage: storageConfig(env, dataDir),
+    mail: {
+      smtpUrl: env.SMTP_URL?.trim() || undefined,
+      from: env.MAIL_FROM ?? 'Satportal <orders@satportal.example>',
+      outboxDir: resolve(dataDir, 'outbox'),
+    },
   };
 }
 

@@ -120,17 +120,44 @@ export const OrderDetailScene = Type.Object({
   }),
 });
 
+/**
+ * Why a tasking pass was not shot (spec 001 §2 shooting-process list: comments,
+ * visibleTimeAndDuration, cloudCover, roll). `reason` is the rule that refused it (docs/ORDERING.md
+ * "Captures"); `comments` says the same in English for mails and operators, the browser translates
+ * `reason`.
+ */
+export const NotShotReason = Type.Object({
+  reason: Type.Enum(['cloud', 'roll', 'conflict', 'cancelled'], {
+    description:
+      'cloud: the sky at the pass was cloudier than ordered; roll: the target needed more roll than the ' +
+      "satellite's agility; conflict: the satellite was already committed to an earlier order then; " +
+      'cancelled: the order was cancelled before the pass',
+  }),
+  comments: Type.String(),
+  visibleTimeAndDuration: Type.Object({
+    time: Type.String({ format: 'date-time', description: 'the pass start, UTC' }),
+    durationSeconds: Type.Number(),
+  }),
+  cloudCover: Type.Union([Type.Number(), Type.Null()], { description: '% of the sky at the pass' }),
+  roll: Type.Union([Type.Number(), Type.Null()], { description: 'degrees the pass needed' }),
+});
+export type NotShotReason = Static<typeof NotShotReason>;
+
 /** A delivery terms entry (spec 001 §3 `ippis`): one scene (archive) or one pass (tasking). */
 export const OrderTerms = Type.Object({
   id: Type.Integer(),
   priority: PrioritySchema,
   state: Type.Integer({ description: 'spec 001 §4 delivery state' }),
-  pkgUrl: Type.Union([Type.String(), Type.Null()], { description: 'the package link, once delivered' }),
+  pkgUrl: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'the package link once delivered: `/api/v1/oss/<key>?Expires=<unix seconds>&Signature=…`, fetched ' +
+      'with the session (only the owner); null before delivery and after the link expired',
+  }),
   pkgLng: Type.Union([Type.Number(), Type.Null()], { description: 'the package size, bytes' }),
   expires: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   ips: Type.Array(OrderDetailScene),
   pass: Type.Union([TaskingPass, Type.Null()], { description: 'tasking: the ordered pass' }),
-  notShotReasons: Type.Array(Type.Unknown(), { description: 'tasking: why a pass was not shot' }),
+  notShotReasons: Type.Array(NotShotReason, { description: 'tasking: why a pass was not shot' }),
 });
 export type OrderTerms = Static<typeof OrderTerms>;
 
@@ -172,6 +199,16 @@ export type OrderDetail = Static<typeof OrderDetail>;
 
 export const OrderDetailResponse = Type.Object({ oi: Type.Object({ od: OrderDetail }) });
 export type OrderDetailResponse = Static<typeof OrderDetailResponse>;
+
+/**
+ * `GET oss/` (spec 001 §7): a delivered file by its key. The link is signed by the server
+ * (HMAC of key and expiry) and good until `Expires`; the session must be the order's owner's.
+ */
+export const DownloadQuery = Type.Object({
+  Expires: Type.Integer({ minimum: 0, description: 'unix seconds after which the link is refused' }),
+  Signature: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+});
+export type DownloadQuery = Static<typeof DownloadQuery>;
 
 /** `POST order cancel`: 2000 cancelled, 2001 cancelled but for the terms already complete. */
 export const OrderCancelResponse = Type.Object({

@@ -33,6 +33,8 @@ export const Paths = {
   orders: '/orders',
   orderDetail: '/orders/detail',
   orderCancel: '/orders/cancel',
+  /** `GET oss/` + the object key (wildcard): delivered packages, signed links. */
+  download: '/oss/*',
 } as const;
 
 export const apiPath = (p: (typeof Paths)[keyof typeof Paths]) => `${ApiBase}${p}`;

@@ -1,4 +1,4 @@
-import type { Aoi, RequestInfo } from '@satportal/contract';
+import type { Aoi, NotShotReason, RequestInfo } from '@satportal/contract';
 import type pg from 'pg';
 import { inTransaction } from '../../db/database';
 
@@ -62,7 +62,7 @@ export interface TermRow {
   pass: unknown;
   package_bytes: string | null;
   package_expires_at: Date | null;
-  not_shot_reasons: unknown[];
+  not_shot_reasons: NotShotReason[];
 }
 
 /** How a cancel ended: not the user's order, refused in its status, or cancelled. */
