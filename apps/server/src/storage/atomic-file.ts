@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import { copyFile, mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+
+/**
+ * Writes `target` so that it either does not exist or is whole: the bytes go to a temporary file
+ * in `tempDir` (same file system as the target), are flushed, and the file is renamed into place.
+ * A process killed mid-write leaves at most a temporary file, never a half file under the name.
+ */
+export async function writeFileAtomically(
+  target: string,
+  source: { path: string } | Buffer | string,
+  options: { tempDir: string; mode?: number },
+): Promise<number> {
+  await mkdir(options.tempDir, { recursive: true });
+  await mkdir(dirname(target), { recursive: true });
+  const temp = join(options.tempDir, `${Date.now()}-${randomBytes(8).toString('hex')}.tmp`);
+  try {
+    if (typeof source === 'string' || Buffer.isBuffer(source)) {
+      await writeFile(temp, source, { mode: options.mode ?? 0o644 });
+    } else {
+      await copyFile(source.path, temp);
+    }
+    const handle = await open(temp, 'r+');
+    let bytes: number;
+    try {
+      // Flushed before the rename: after a power cut the name never points at missing bytes.
+      await handle.sync();
+      bytes = (await handle.stat()).size;
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, target);
+    return bytes;
+  } catch (e) {
+    await rm(temp, { force: true });
+    throw e;
+  }
+}

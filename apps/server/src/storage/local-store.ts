@@ -1,0 +1,157 @@
+import { mkdir, open, readdir, readFile, rm, rmdir, stat } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import { writeFileAtomically } from './atomic-file';
+import { checkKeyPrefix, checkObjectKey } from './keys';
+import type { ObjectStore, StoredObject } from './types';
+
+const DefaultContentType = 'application/octet-stream';
+/** Temporary files older than this are leftovers of a killed writer, not a write in progress. */
+const StaleTempMs = 3600_000;
+
+/**
+ * Objects as files in a folder (`DATA_DIR/objects` by default): `<dir>/data/<key>` holds the
+ * bytes, `<dir>/.meta/<key>.json` the content type (a file system keeps no such metadata). Writes
+ * go through `<dir>/.tmp` and a rename, so a key names a whole file or nothing. Keys never start a
+ * segment with a dot, so neither folder can be reached through a key.
+ */
+export class LocalObjectStore implements ObjectStore {
+  private readonly dataDir: string;
+  private readonly metaDir: string;
+  private readonly tempDir: string;
+  private swept = false;
+
+  constructor(readonly dir: string) {
+    this.dataDir = join(dir, 'data');
+    this.metaDir = join(dir, '.meta');
+    this.tempDir = join(dir, '.tmp');
+  }
+
+  async put(key: string, source: { path: string } | Buffer, options: { contentType: string }) {
+    checkObjectKey(key);
+    await this.sweepOnce();
+    // The content type first: a kill between the two leaves an unused meta file, never an object
+    // without one.
+    await writeFileAtomically(this.metaPath(key), JSON.stringify({ contentType: options.contentType }), {
+      tempDir: this.tempDir,
+    });
+    const bytes = await writeFileAtomically(this.dataPath(key), source, { tempDir: this.tempDir });
+    return { bytes };
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    checkObjectKey(key);
+    let handle: Awaited<ReturnType<typeof open>>;
+    try {
+      handle = await open(this.dataPath(key), 'r');
+    } catch (e) {
+      if (isMissing(e)) return null;
+      throw e;
+    }
+    try {
+      // Size and stream from the one open file: a concurrent replace cannot mix two versions.
+      const info = await handle.stat();
+      if (!info.isFile()) {
+        await handle.close();
+        return null;
+      }
+      const contentType = await this.contentTypeOf(key);
+      // The stream owns the handle from here: it closes it when read to the end or destroyed.
+      return { body: handle.createReadStream(), bytes: info.size, contentType };
+    } catch (e) {
+      await handle.close();
+      throw e;
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    checkObjectKey(key);
+    try {
+      return (await stat(this.dataPath(key))).isFile();
+    } catch (e) {
+      if (isMissing(e)) return false;
+      throw e;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    checkObjectKey(key);
+    await rm(this.dataPath(key), { force: true });
+    await rm(this.metaPath(key), { force: true });
+    await pruneEmptyFolders(dirname(this.dataPath(key)), this.dataDir);
+    await pruneEmptyFolders(dirname(this.metaPath(key)), this.metaDir);
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    checkKeyPrefix(prefix);
+    const folder = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
+    const keys: string[] = [];
+    await walk(join(this.dataDir, folder), async (file) => {
+      const key = relative(this.dataDir, file).split(sep).join('/');
+      if (key.startsWith(prefix)) keys.push(key);
+    });
+    return keys.sort();
+  }
+
+  private dataPath(key: string) {
+    return join(this.dataDir, ...key.split('/'));
+  }
+
+  private metaPath(key: string) {
+    return `${join(this.metaDir, ...key.split('/'))}.json`;
+  }
+
+  private async contentTypeOf(key: string): Promise<string> {
+    try {
+      const meta = JSON.parse(await readFile(this.metaPath(key), 'utf8')) as { contentType?: unknown };
+      return typeof meta.contentType === 'string' ? meta.contentType : DefaultContentType;
+    } catch {
+      return DefaultContentType;
+    }
+  }
+
+  /** Removes temporary files a killed writer left behind (once per process, old ones only). */
+  private async sweepOnce() {
+    if (this.swept) return;
+    this.swept = true;
+    await mkdir(this.tempDir, { recursive: true });
+    const now = Date.now();
+    for (const name of await readdir(this.tempDir)) {
+      const path = join(this.tempDir, name);
+      const info = await stat(path).catch(() => null);
+      if (info && now - info.mtimeMs > StaleTempMs) await rm(path, { force: true });
+    }
+  }
+}
+
+function isMissing(e: unknown): boolean {
+  const code = (e as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+async function walk(folder: string, visit: (file: string) => Promise<void>): Promise<void> {
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = await readdir(folder, { withFileTypes: true });
+  } catch (e) {
+    if (isMissing(e)) return;
+    throw e;
+  }
+  for (const entry of entries) {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) await walk(path, visit);
+    else if (entry.isFile()) await visit(path);
+  }
+}
+
+/** Removes folders left empty by a delete, up to (not including) the store's root. */
+async function pruneEmptyFolders(folder: string, root: string): Promise<void> {
+  let current = folder;
+  while (current !== root && current.startsWith(root + sep)) {
+    try {
+      await rmdir(current);
+    } catch {
+      return; // not empty (or gone): stop climbing
+    }
+    current = dirname(current);
+  }
+}
