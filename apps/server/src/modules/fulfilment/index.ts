@@ -1,0 +1,13 @@
+/** Fulfilment (issue 14): the order life cycle, tasking captures; its public face. */
+export { capturedScene, cloudOverFootprint, decideCapture } from './captures';
+export { FulfilmentRepository, type MailFacts, type TermWork } from './fulfilment.repository';
+export { type FulfilmentDeps, FulfilmentService, packageKey, type StepResult } from './fulfilment.service';
+export { OrderStatuses, statusFromTerms } from './life-cycle';
+export type {
+  CaptureCatalogue,
+  FulfilmentScheduler,
+  MadePackage,
+  OrderMailer,
+  PackageMaker,
+  PackageStore,
+} from './types';
