@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import type { MailConfig } from '../config';
 import { writeFileAtomically } from '../storage';
 
@@ -19,7 +19,7 @@ export interface Mailer {
 
 /** Mail through an SMTP server (`smtp://user:pass@host:port`, `smtps://` for TLS from the start). */
 export class SmtpMailer implements Mailer {
-  private readonly transport: nodemailer.Transporter;
+  private readonly transport: Transporter;
 
   constructor(
     smtpUrl: string,
