@@ -30,6 +30,8 @@ export const ResultCode = {
   OverlappingSubscription: 4154,
   /** spec: out of a satellite group's range */
   OutOfGroupRange: 4156,
+  /** added: a download link past its `Expires`, or its package past its end (HTTP 410 Gone) */
+  LinkExpired: 4100,
   /** added: too many requests */
   RateLimited: 4290,
   /** added: unexpected server error (details only in the server log) */
@@ -57,6 +59,8 @@ export function httpStatusOf(code: number): number {
     case ResultCode.Conflict:
     case ResultCode.OverlappingSubscription:
       return 409;
+    case ResultCode.LinkExpired:
+      return 410;
     case ResultCode.AreaBelowMinimum:
     case ResultCode.OutOfGroupRange:
       return 422;
