@@ -21,6 +21,10 @@ import {
   IdempotencyHeader,
   type LoginRequest,
   type LoginResponse,
+  type OrderCancelResponse,
+  type OrderDetailResponse,
+  type OrderListQuery,
+  type OrderListResponse,
   type OrderRulesQuery,
   type OrderRulesResponse,
   type OrderSuccessResponse,
@@ -236,6 +240,32 @@ export function bindEndpoints(client: ApiClient) {
 
     deleteOrderTag: (orderId: number, extra: Extra = {}) =>
       client.request<null>(pathWithId(Paths.orderTag, orderId), { method: 'DELETE', ...extra }),
+
+    /** The order centre's list (spec 001 §7 GET order list): by tab, tag and number or AOI name. */
+    orders: (query: OrderListQuery, extra: Extra = {}) =>
+      client.request<OrderListResponse>(apiPath(Paths.orders), { query, ...extra }),
+
+    orderDetail: (id: number, extra: Extra = {}) =>
+      client.request<OrderDetailResponse>(apiPath(Paths.orderDetail), {
+        method: 'POST',
+        body: { id },
+        ...extra,
+      }),
+
+    /** The whole envelope: 2000 cancelled, 2001 cancelled but for the parts already delivered. */
+    cancelOrder: (id: number, extra: Extra = {}) =>
+      client.send<OrderCancelResponse>(apiPath(Paths.orderCancel), {
+        method: 'POST',
+        body: { id },
+        ...extra,
+      }),
+
+    /**
+     * A delivered package by its signed link (`pkgUrl`, already under /api/v1), with the session;
+     * a file without content-disposition is `orderCentre.downloadFailed` (spec 001 §8).
+     */
+    downloadPackage: (pkgUrl: string, extra: Extra = {}) =>
+      client.download(pkgUrl, 'orderCentre.downloadFailed', extra),
   };
 }
 
@@ -254,6 +284,10 @@ export const queryKeys = {
   archiveSearchHistory: [Paths.archiveSearchHistory],
   satellites: (taskable: boolean) => [Paths.satellites, taskable] as const,
   orderTags: [Paths.orderTags],
+  /** Every order list (any tab, tag, search): invalidating it refreshes them all. */
+  orders: [Paths.orders],
+  orderList: (query: Omit<OrderListQuery, 'start' | 'length'>) => [Paths.orders, query] as const,
+  orderDetail: (id: number) => [Paths.orderDetail, id] as const,
   orderRules: (query: OrderRulesQuery) => [Paths.orderRules, query] as const,
   companies: (company: string) => [Paths.companies, company] as const,
 } as const;
