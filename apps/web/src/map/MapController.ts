@@ -307,13 +307,15 @@ export class MapController {
 
   // ── Ordering (issue 13) ──────────────────────────────────────────────────────────────────────
 
-  /** Draw or clear the cart's gap and the enlarged AOI (a role left out stays as it is, null clears it). */
-  showOrderAreas(areas: Partial<OrderAreas>) {
-    const start = Boolean(areas.gap || areas.enlargedAoi);
+  /** Draw or clear the cart's gap, enlarged AOI, order centre's footprints (left out: stays; null: cleared). */
+  showOrderAreas(areas: Partial<OrderAreas>, options: { fitOrderedScenes?: boolean } = {}) {
+    const start = Boolean(areas.gap || areas.enlargedAoi || areas.orderedScenes);
     this.orderAreas.run(
       (layer) => {
         layer.show(areas);
         this.emitter.emit('orderAreasChanged', layer.shown());
+        const extent = options.fitOrderedScenes && layer.extentOf('orderedScenes');
+        if (extent) fitExtent(this.map.getView(), extent, fitPadding.default, 18);
       },
       { start },
     );

@@ -146,6 +146,8 @@ export interface OrderAreas {
   gap: OrderAreaShape | null;
   /** The AOI enlarged to a group's minimum ("enlarge to the minimum"), dashed. */
   enlargedAoi: OrderAreaShape | null;
+  /** The footprints of an ordered order's scenes the order centre shows (its map-view toggles). */
+  orderedScenes: OrderAreaShape | null;
 }
 
 /** A scene's quicklook as the map draws it (opacity 0–1). */

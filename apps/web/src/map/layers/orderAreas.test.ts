@@ -63,7 +63,7 @@ describe('order areas on the map', () => {
     layer.show({ gap });
     layer.show({ enlargedAoi: { geojson: { type: 'Polygon', coordinates: box(9, -1, 13, 3) } } });
     expect(idsOf(layer)).toEqual(['enlargedAoi', 'gap', 'gap-label']);
-    expect(layer.shown()).toEqual({ gap: 'Gap 123.45 km²', enlargedAoi: '' });
+    expect(layer.shown()).toEqual({ gap: 'Gap 123.45 km²', enlargedAoi: '', orderedScenes: null });
     layer.show({ gap: { ...gap, label: 'Gap 2 km²' } });
     expect(idsOf(layer)).toEqual(['enlargedAoi', 'gap', 'gap-label']);
     expect(layer.shown().gap).toBe('Gap 2 km²');
@@ -71,6 +71,21 @@ describe('order areas on the map', () => {
     expect(idsOf(layer)).toEqual(['enlargedAoi']);
     layer.show({ enlargedAoi: null });
     expect(idsOf(layer)).toEqual([]);
-    expect(layer.shown()).toEqual({ gap: null, enlargedAoi: null });
+    expect(layer.shown()).toEqual({ gap: null, enlargedAoi: null, orderedScenes: null });
+  });
+
+  it('outline the order centre’s scene footprints in blue beside the cart’s areas, and know where they are', () => {
+    const layer = createOrderAreaLayer(38);
+    layer.show({ gap });
+    expect(layer.extentOf('orderedScenes')).toBeUndefined();
+    layer.show({ orderedScenes: { geojson: { type: 'MultiPolygon', coordinates: [box(30, 0, 31, 1)] } } });
+    expect(idsOf(layer)).toEqual(['gap', 'gap-label', 'orderedScenes']);
+    expect(layer.shown().orderedScenes).toBe('');
+    const [west = 0, south = 0] = toLonLat((layer.extentOf('orderedScenes') ?? []).slice(0, 2));
+    expect(west).toBeCloseTo(30, 6);
+    expect(south).toBeCloseTo(0, 6);
+    expect(orderAreaStyle('orderedScenes').getStroke()?.getColor()).toBe(orderAreaColours.ordered);
+    layer.show({ orderedScenes: null });
+    expect(idsOf(layer)).toEqual(['gap', 'gap-label']);
   });
 });

@@ -14,6 +14,8 @@ export const orderAreaColours = {
   gapHatch: 'rgba(207, 19, 34, 0.45)',
   gapFill: 'rgba(207, 19, 34, 0.12)',
   enlarged: '#722ed1',
+  ordered: '#0958d9',
+  orderedFill: 'rgba(9, 88, 217, 0.12)',
   halo: '#ffffff',
 } as const;
 
@@ -60,8 +62,17 @@ export function orderAreaStyle(
   label?: string,
   fill: CanvasPattern | string = hatch(),
 ): Style {
-  const colour = role === 'gap' ? orderAreaColours.gap : orderAreaColours.enlarged;
+  const colour = {
+    gap: orderAreaColours.gap,
+    enlargedAoi: orderAreaColours.enlarged,
+    orderedScenes: orderAreaColours.ordered,
+  }[role];
   if (label !== undefined) return new Style({ text: labelText(label, colour) });
+  if (role === 'orderedScenes')
+    return new Style({
+      stroke: new Stroke({ color: colour, width: 2 }),
+      fill: new Fill({ color: orderAreaColours.orderedFill }),
+    });
   return role === 'gap'
     ? new Style({ stroke: new Stroke({ color: colour, width: 2 }), fill: new Fill({ color: fill }) })
     : new Style({ stroke: new Stroke({ color: colour, width: 2.5, lineDash: [10, 6] }) });
@@ -103,6 +114,7 @@ export function createOrderAreaLayer(zIndex: number) {
   const outlines = {
     gap: orderAreaStyle('gap', undefined, fill),
     enlargedAoi: orderAreaStyle('enlargedAoi', undefined, fill),
+    orderedScenes: orderAreaStyle('orderedScenes'),
   };
   const layer = new VectorLayer({
     source,
@@ -114,11 +126,15 @@ export function createOrderAreaLayer(zIndex: number) {
     },
   });
   layer.set('name', 'order-areas');
-  const shown: Record<OrderAreaRole, OrderAreaShape | null> = { gap: null, enlargedAoi: null };
+  const shown: Record<OrderAreaRole, OrderAreaShape | null> = {
+    gap: null,
+    enlargedAoi: null,
+    orderedScenes: null,
+  };
   return {
     layer,
     show(areas: Partial<OrderAreas>) {
-      for (const role of ['gap', 'enlargedAoi'] as const) {
+      for (const role of ['gap', 'enlargedAoi', 'orderedScenes'] as const) {
         const shape = areas[role];
         if (shape === undefined) continue;
         for (const id of [role, `${role}-label`]) {
@@ -134,7 +150,12 @@ export function createOrderAreaLayer(zIndex: number) {
       return {
         gap: shown.gap ? (shown.gap.label ?? '') : null,
         enlargedAoi: shown.enlargedAoi ? (shown.enlargedAoi.label ?? '') : null,
+        orderedScenes: shown.orderedScenes ? (shown.orderedScenes.label ?? '') : null,
       };
+    },
+    /** The extent of a role's shape on the map (to bring it into view), undefined when none is drawn. */
+    extentOf(role: OrderAreaRole) {
+      return source.getFeatureById(role)?.getGeometry()?.getExtent();
     },
   };
 }
