@@ -1,0 +1,188 @@
+import { ArrowLeftOutlined, StopOutlined } from '@ant-design/icons';
+import type { OrderDetail } from '@satportal/contract';
+import { Button, Descriptions, Modal, Result, Spin, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMapController } from '../../map/react/mapControllerContext';
+import { formatDateTime, usableTimeZone } from '../../shared/format/dates';
+import { formatNumber } from '../../shared/format/numbers';
+import { useLanguage } from '../../shared/hooks/useLanguage';
+import { useMe } from '../auth/useMe';
+import { DeliveryTerms } from './DeliveryTerms';
+import { OrderParameters } from './OrderParameters';
+import { OrderTagEditor } from './OrderTagEditor';
+import {
+  isCancellable,
+  type OrderDetailScene,
+  orderKindKey,
+  statusLabelKey,
+  statusTone,
+} from './orderCentre';
+import styles from './orders.module.css';
+import { useOrderChanges, useOrderDetail } from './useOrders';
+
+/** One order (spec 001 §2 "Order detail"), a view inside the panel with a way back to the list. */
+export function OrderDetailView({ id, onBack }: { id: number; onBack(): void }) {
+  const { t } = useTranslation();
+  const detail = useOrderDetail(id);
+  return (
+    <div className={styles.panel} data-testid="order-detail" data-order-id={id}>
+      <Button
+        className={styles.back}
+        type="link"
+        icon={<ArrowLeftOutlined />}
+        onClick={onBack}
+        data-testid="order-back"
+      >
+        {t('orderCentre.back')}
+      </Button>
+      {detail.isPending ? (
+        <Spin className={styles.loading} />
+      ) : detail.data ? (
+        <OrderDetailBody detail={detail.data} />
+      ) : (
+        <Result
+          status="warning"
+          subTitle={t('orderCentre.detailFailed')}
+          extra={<Button onClick={() => void detail.refetch()}>{t('orderCentre.retry')}</Button>}
+          data-testid="order-detail-error"
+        />
+      )}
+    </div>
+  );
+}
+
+function OrderDetailBody({ detail }: { detail: OrderDetail }) {
+  const { t } = useTranslation();
+  const [language] = useLanguage();
+  const timeZone = usableTimeZone(useMe()?.timezone);
+  const [modal, modalHolder] = Modal.useModal();
+  const { cancel } = useOrderChanges(detail.id);
+  const shown = useSceneFootprints(detail);
+  const tasking = detail.type !== 1;
+
+  const confirmCancel = () =>
+    void modal.confirm({
+      title: t('orderCentre.cancelTitle', { number: detail.number }),
+      content: t('orderCentre.cancelContent'),
+      okText: t('orderCentre.cancelOk'),
+      okButtonProps: { danger: true, ...({ 'data-testid': 'order-cancel-ok' } as object) },
+      cancelText: t('orderCentre.cancelKeep'),
+      onOk: () => cancel.mutateAsync().catch(() => undefined),
+    });
+
+  const aois = detail.aois.map((aoi) => (
+    <div
+      key={`${aoi.name}-${aoi.area}-${JSON.stringify(aoi.geometry.cors[0])}`}
+      data-testid="order-detail-aoi"
+    >
+      {t('orderCentre.aoiArea', {
+        name: aoi.name ?? t('orderCentre.unnamed'),
+        area: formatNumber(aoi.area, language, 2),
+      })}
+    </div>
+  ));
+  const items = [
+    {
+      key: 'status',
+      label: t('orderCentre.statusTitle'),
+      children: (
+        <Tag color={statusTone(detail.status)} data-testid="order-detail-status" data-status={detail.status}>
+          {t(statusLabelKey(detail.status, detail.process.processMode))}
+        </Tag>
+      ),
+    },
+    { key: 'time', label: t('orderCentre.time'), children: formatDateTime(detail.time, timeZone) },
+    { key: 'type', label: t('orderCentre.type'), children: t(orderKindKey(detail.type)) },
+    { key: 'level', label: t('order.levels'), children: t(`order.levelShort.${detail.process.level}`) },
+    {
+      key: 'mode',
+      label: t('order.processMode'),
+      children:
+        detail.process.processMode === 'STREAMING_GEOTIFF'
+          ? t('order.modeStreaming')
+          : t('order.modeGeotiff'),
+    },
+    {
+      key: 'clipping',
+      label: t('order.clipping'),
+      children: detail.process.clipping ? t('order.yes') : t('order.no'),
+    },
+    ...(tasking
+      ? [{ key: 'priority', label: t('order.priority'), children: t(`order.priorities.${detail.priority}`) }]
+      : []),
+    {
+      key: 'aois',
+      label: t('orderCentre.aois'),
+      children: aois.length > 0 ? aois : t('orderCentre.wholeScenes'),
+    },
+    {
+      key: 'tag',
+      label: t('orderCentre.tag'),
+      children: <OrderTagEditor orderId={detail.id} tag={detail.tag} />,
+    },
+  ];
+
+  return (
+    <>
+      {modalHolder}
+      <div className={styles.detailHead}>
+        <h3 className={styles.detailNumber} data-testid="order-detail-number">
+          {detail.number}
+        </h3>
+        {isCancellable(detail.status) && (
+          <Button
+            danger
+            size="small"
+            icon={<StopOutlined />}
+            loading={cancel.isPending}
+            onClick={confirmCancel}
+            data-testid="order-cancel"
+          >
+            {t('orderCentre.cancel')}
+          </Button>
+        )}
+      </div>
+      <Descriptions className={styles.facts} column={1} size="small" items={items} />
+      <DeliveryTerms
+        terms={detail.ippis}
+        tasking={tasking}
+        timeZone={timeZone}
+        shown={shown.ids}
+        onToggleScene={shown.toggle}
+      />
+      <OrderParameters detail={detail} timeZone={timeZone} />
+    </>
+  );
+}
+
+/**
+ * The scenes whose footprint the map shows (each scene's map-view toggle); leaving the detail
+ * takes them off the map.
+ */
+function useSceneFootprints(detail: OrderDetail) {
+  const controller = useMapController();
+  const [ids, setIds] = useState<ReadonlySet<string>>(new Set());
+  const [fit, setFit] = useState(false);
+
+  useEffect(() => {
+    const scenes = detail.ippis.flatMap((entry) => entry.ips).filter((scene) => ids.has(scene.sceneId));
+    const coordinates = scenes.flatMap((scene) => scene.boundaries.map((ring) => [ring]));
+    controller?.showOrderAreas(
+      { orderedScenes: coordinates.length > 0 ? { geojson: { type: 'MultiPolygon', coordinates } } : null },
+      { fitOrderedScenes: fit },
+    );
+  }, [controller, detail, ids, fit]);
+  useEffect(() => () => controller?.showOrderAreas({ orderedScenes: null }), [controller]);
+
+  const toggle = (scene: OrderDetailScene) => {
+    const next = new Set(ids);
+    const on = !next.has(scene.sceneId);
+    if (on) next.add(scene.sceneId);
+    else next.delete(scene.sceneId);
+    // A footprint switched on is brought into view; one switched off leaves the view as it is.
+    setFit(on);
+    setIds(next);
+  };
+  return { ids, toggle };
+}

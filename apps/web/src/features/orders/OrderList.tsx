@@ -1,0 +1,141 @@
+import type { OrderListItem } from '@satportal/contract';
+import { Button, Empty, Input, Result, Select, Spin, Tabs, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, usableTimeZone } from '../../shared/format/dates';
+import { useMe } from '../auth/useMe';
+import { orderCentreTabs, orderKindKey, statusLabelKey, statusTone } from './orderCentre';
+import styles from './orders.module.css';
+import { type OrderFilter, useOrderList, useOrderTags } from './useOrders';
+
+interface OrderListProps {
+  filter: OrderFilter;
+  onFilter(filter: OrderFilter): void;
+  onOpen(id: number): void;
+}
+
+/** The tag filter, the search box, the tabs and the orders, 10 at a time (spec 001 §2 "Order centre"). */
+export function OrderList({ filter, onFilter, onOpen }: OrderListProps) {
+  const { t } = useTranslation();
+  const tags = useOrderTags();
+  const orders = useOrderList(filter);
+  const [typed, setTyped] = useState(filter.search);
+  const list = orders.data?.pages.flatMap((page) => page.list) ?? [];
+
+  return (
+    <div className={styles.panel} data-testid="order-centre">
+      <div className={styles.toolbar}>
+        <Select
+          className={styles.tagFilter}
+          allowClear
+          showSearch
+          placeholder={t('orderCentre.tagFilter')}
+          aria-label={t('orderCentre.tag')}
+          value={filter.tag ?? undefined}
+          onChange={(tag?: string) => onFilter({ ...filter, tag: tag ?? null })}
+          options={(tags.data?.list ?? []).map((entry) => ({ value: entry.tag, label: entry.tag }))}
+          data-testid="order-tag-filter"
+        />
+        <Input.Search
+          className={styles.searchBox}
+          allowClear
+          placeholder={t('orderCentre.search')}
+          aria-label={t('orderCentre.search')}
+          value={typed}
+          maxLength={100}
+          onChange={(event) => {
+            setTyped(event.target.value);
+            // Clearing the box shows every order again without a second step.
+            if (event.target.value === '' && filter.search !== '') onFilter({ ...filter, search: '' });
+          }}
+          onSearch={(value) => onFilter({ ...filter, search: value.trim() })}
+          data-testid="order-search"
+        />
+      </div>
+      <Tabs
+        size="small"
+        activeKey={filter.tab}
+        onChange={(key) => onFilter({ ...filter, tab: key as OrderFilter['tab'] })}
+        items={orderCentreTabs.map((tab) => ({
+          key: tab,
+          label: <span data-testid={`order-tab-${tab}`}>{t(`orderCentre.tabs.${tab}`)}</span>,
+        }))}
+      />
+      {orders.isPending ? (
+        <Spin className={styles.loading} />
+      ) : orders.isError && list.length === 0 ? (
+        <Result
+          status="warning"
+          subTitle={t('orderCentre.loadFailed')}
+          extra={
+            <Button onClick={() => void orders.refetch()} data-testid="order-list-retry">
+              {t('orderCentre.retry')}
+            </Button>
+          }
+          data-testid="order-list-error"
+        />
+      ) : list.length === 0 ? (
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={t('orderCentre.empty')}
+          data-testid="order-list-empty"
+        />
+      ) : (
+        <ul className={styles.list} data-testid="order-list">
+          {list.map((order) => (
+            <OrderRow key={order.id} order={order} onOpen={() => onOpen(order.id)} />
+          ))}
+        </ul>
+      )}
+      {orders.hasNextPage && (
+        <Button
+          block
+          loading={orders.isFetchingNextPage}
+          onClick={() => void orders.fetchNextPage()}
+          data-testid="order-load-more"
+        >
+          {t('orderCentre.loadMore')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** One order of the list: number, status, time, type, processing mode, tag, AOIs. */
+function OrderRow({ order, onOpen }: { order: OrderListItem; onOpen(): void }) {
+  const { t } = useTranslation();
+  const timeZone = usableTimeZone(useMe()?.timezone);
+  const aois = order.aois.map((aoi) => aoi.name ?? t('orderCentre.unnamed')).join(', ');
+  return (
+    <li>
+      <button
+        type="button"
+        className={styles.item}
+        onClick={onOpen}
+        data-testid="order-item"
+        data-order-id={order.id}
+        data-order-number={order.number}
+        data-status={order.status}
+      >
+        <span className={styles.itemHead}>
+          <span className={styles.itemNumber}>{order.number}</span>
+          <Tag color={statusTone(order.status)} className={styles.status} data-testid="order-status">
+            {t(statusLabelKey(order.status, order.processMode))}
+          </Tag>
+        </span>
+        <span className={styles.itemMeta}>
+          {formatDateTime(order.time, timeZone, 'minute')} · {t(orderKindKey(order.type))} ·{' '}
+          {order.processMode === 'STREAMING_GEOTIFF' ? t('order.modeStreaming') : t('order.modeGeotiff')}
+        </span>
+        <span className={styles.itemMeta}>
+          {order.tag && (
+            <Tag className={styles.tag} data-testid="order-item-tag">
+              {order.tag}
+            </Tag>
+          )}
+          <span className={styles.aois}>{aois || t('orderCentre.wholeScenes')}</span>
+        </span>
+      </button>
+    </li>
+  );
+}

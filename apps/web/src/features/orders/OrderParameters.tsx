@@ -1,0 +1,114 @@
+import { FileSearchOutlined, RedoOutlined } from '@ant-design/icons';
+import type { OrderDetail } from '@satportal/contract';
+import { Button, Descriptions, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { dayIn } from '../../shared/format/days';
+import { formatNumber } from '../../shared/format/numbers';
+import { useLanguage } from '../../shared/hooks/useLanguage';
+import { PanelId, usePanelStore } from '../../shared/panelStore';
+import { useArchiveSearchStore } from '../search/searchStore';
+import { useArchiveSearchActions } from '../search/useArchiveSearch';
+import { useTaskingStore } from '../tasking/taskingStore';
+import { archiveSearchFrom, conditionOf, sensorTypeOf, taskingConditionsFrom } from './orderCentre';
+import styles from './orders.module.css';
+
+/**
+ * The search or tasking parameters the order came from (spec 001 §2), with "Archive search" (the
+ * same search again, its results in the search centre) and "Re-subscribe". Subscriptions come with
+ * a later issue: for a tasking order it opens the Tasking tab with these parameters; for an archive
+ * order it waits, disabled, saying so.
+ */
+export function OrderParameters({ detail, timeZone }: { detail: OrderDetail; timeZone: string }) {
+  const { t } = useTranslation();
+  const [language] = useLanguage();
+  const openPanel = usePanelStore((s) => s.open);
+  const { search } = useArchiveSearchActions();
+  const condition = conditionOf(detail);
+  const sensorType = sensorTypeOf(detail);
+  const tasking = detail.type !== 1;
+  const today = dayIn(new Date(), timeZone);
+  const archiveRequest = archiveSearchFrom(detail, today);
+  const taskingConditions = tasking ? taskingConditionsFrom(detail, today) : null;
+
+  const runArchiveSearch = () => {
+    if (!archiveRequest) return;
+    const { condition: searched } = archiveRequest;
+    useArchiveSearchStore.getState().setConditions({ ...searched, orbit: searched.orbit as 0 | 1 | 2 });
+    useArchiveSearchStore.getState().setCentreTab('archive');
+    search.mutate({ kind: 'aoi', request: archiveRequest });
+    openPanel(PanelId.SearchCentre);
+  };
+  const resubscribe = () => {
+    if (!taskingConditions) return;
+    useTaskingStore.getState().setConditions(taskingConditions);
+    useTaskingStore.getState().back();
+    useArchiveSearchStore.getState().setCentreTab('tasking');
+    openPanel(PanelId.SearchCentre);
+  };
+
+  const figure = (value: number | undefined, key: 'orderCentre.percent' | 'orderCentre.degrees') =>
+    value === undefined ? t('common.notSet') : t(key, { value: formatNumber(value, language) });
+  const items = condition
+    ? [
+        {
+          key: 'dates',
+          label: t('orderCentre.dates'),
+          children: t('orderCentre.dateRange', { from: condition.fdate ?? '', to: condition.tdate ?? '' }),
+        },
+        { key: 'cc', label: t('orderCentre.cc'), children: figure(condition.cc, 'orderCentre.percent') },
+        { key: 'ac', label: t('orderCentre.ac'), children: figure(condition.ac, 'orderCentre.percent') },
+        { key: 'ona', label: t('orderCentre.ona'), children: figure(condition.ona, 'orderCentre.degrees') },
+        {
+          key: 'sza',
+          label: t('orderCentre.sza'),
+          children: condition.sza ? figure(condition.sza, 'orderCentre.degrees') : t('orderCentre.szaAny'),
+        },
+        ...(sensorType
+          ? [
+              {
+                key: 'sensor',
+                label: t('orderCentre.sensorType'),
+                children: t(`order.sensorTypes.${sensorType as 1 | 2 | 3 | 4 | 5}`),
+              },
+            ]
+          : []),
+        { key: 'groups', label: t('orderCentre.satGroups'), children: detail.satGroups.join(', ') },
+      ]
+    : [];
+
+  return (
+    <section data-testid="order-parameters">
+      <h4 className={styles.sectionTitle}>
+        {tasking ? t('orderCentre.taskingParameters') : t('orderCentre.parameters')}
+      </h4>
+      {condition ? (
+        <Descriptions column={1} size="small" items={items} />
+      ) : (
+        <p className={styles.muted}>{t('orderCentre.noParameters')}</p>
+      )}
+      <div className={styles.actions}>
+        <Button
+          icon={<FileSearchOutlined />}
+          disabled={!archiveRequest}
+          loading={search.isPending}
+          onClick={runArchiveSearch}
+          data-testid="order-archive-search"
+        >
+          {t('orderCentre.archiveSearch')}
+        </Button>
+        <Tooltip
+          title={taskingConditions ? t('orderCentre.resubscribeTasking') : t('orderCentre.resubscribeLater')}
+        >
+          <Button
+            icon={<RedoOutlined />}
+            disabled={!taskingConditions}
+            onClick={resubscribe}
+            data-testid="order-resubscribe"
+          >
+            {t('orderCentre.resubscribe')}
+          </Button>
+        </Tooltip>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+import { Limits, ResultCode } from '@satportal/contract';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useApi } from '../../api/context';
+import { queryKeys } from '../../api/endpoints';
+import { saveFile } from '../../shared/download';
+import { useToast } from '../../shared/ui/toast';
+import { type OrderCentreTab, statusOfTab } from './orderCentre';
+
+/** Spec 001 §9: the order list refreshes every 120 s while the order centre is open. */
+export const orderRefreshMs = 120_000;
+
+export interface OrderFilter {
+  tab: OrderCentreTab;
+  tag: string | null;
+  /** Part of an order number or an AOI name; '' for none. */
+  search: string;
+}
+
+/**
+ * The order list, 10 at a time with "Load more". Its observer lives while the panel is mounted,
+ * so the 120 s refresh runs only while the order centre is open (and refreshes every loaded page).
+ */
+export function useOrderList(filter: OrderFilter) {
+  const api = useApi();
+  const query = {
+    status: statusOfTab(filter.tab),
+    ...(filter.tag ? { tag: filter.tag } : {}),
+    ...(filter.search.trim() ? { number: filter.search.trim() } : {}),
+  };
+  return useInfiniteQuery({
+    queryKey: queryKeys.orderList(query),
+    queryFn: ({ pageParam, signal }) =>
+      api.orders({ ...query, start: pageParam, length: Limits.orderPageSize }, { signal, quiet: true }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) =>
+      last.more ? pages.reduce((count, page) => count + page.list.length, 0) : undefined,
+    refetchInterval: orderRefreshMs,
+  });
+}
+
+/** The user's tags (the filter, the tag editor's choices). */
+export function useOrderTags() {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.orderTags, queryFn: () => api.orderTags() });
+}
+
+/** One order's detail (`oi.od`), refreshed with the list while it is open. */
+export function useOrderDetail(id: number) {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.orderDetail(id),
+    queryFn: ({ signal }) => api.orderDetail(id, { signal, quiet: true }),
+    select: (data) => data.oi.od,
+    refetchInterval: orderRefreshMs,
+  });
+}
+
+/** Changes of one order: its tag (set, rename or change; delete) and cancelling it. */
+export function useOrderChanges(id: number) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const { t } = useTranslation();
+  const refresh = async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.orders }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.orderDetail(id) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.orderTags }),
+    ]);
+  };
+
+  const setTag = useMutation({
+    mutationFn: (tag: string) => api.renameOrderTag(id, tag.trim()),
+    onSuccess: async () => {
+      void toast.success(t('orderCentre.tagSaved'));
+      await refresh();
+    },
+  });
+
+  const deleteTag = useMutation({
+    mutationFn: () => api.deleteOrderTag(id),
+    onSuccess: async () => {
+      void toast.success(t('orderCentre.tagDeleted'));
+      await refresh();
+    },
+  });
+
+  /** 2000: cancelled; 2001: cancelled but for the parts already delivered, said as a warning (spec 001 §4). */
+  const cancel = useMutation({
+    mutationFn: () => api.cancelOrder(id),
+    onSuccess: async (answer) => {
+      if (answer.code === ResultCode.PartialSuccess) void toast.warning(t('order.partiallyCancelled'));
+      else void toast.success(t('order.cancelled'));
+      await refresh();
+    },
+  });
+
+  return { setTag, deleteTag, cancel };
+}
+
+/** A delivered package through its signed link, with the session, saved under the server's file name. */
+export function usePackageDownload() {
+  const api = useApi();
+  const toast = useToast();
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: (pkgUrl: string) => api.downloadPackage(pkgUrl),
+    onSuccess: ({ blob, fileName }) => {
+      saveFile(blob, fileName);
+      void toast.success(t('orderCentre.downloaded'));
+    },
+  });
+}
