@@ -6,16 +6,22 @@ import { useAnchor } from '../../map/react/useAnchor';
 import { useMapEvent } from '../../map/react/useMapEvents';
 import type { DrawingTool } from '../../map/types';
 import { useLanguage } from '../../shared/hooks/useLanguage';
+import { PanelId, usePanelStore } from '../../shared/panelStore';
 import styles from './drawing.module.css';
 import { formatMeasure, measureKeyOf } from './drawingText';
 
-/** The area tip (spec 000 §2): the drawn polygon's geodesic area in km², 2 decimals, on the polygon. */
+/**
+ * The area tip (spec 000 §2): the drawn polygon's geodesic area in km², 2 decimals, on the polygon.
+ * Hidden while the order centre is open (spec 001 §2 "order-centre back mode"): its footprints and
+ * orders are not the drawn AOI's.
+ */
 export function AreaTip({ controller }: { controller: MapController | null }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
   const polygon = useMapEvent(controller, 'polygonDrawn', () => null);
   const element = useAnchor(controller, 'drawnPolygon');
-  if (!polygon) return null;
+  const inOrderCentre = usePanelStore((s) => s.openPanel === PanelId.OrderCentre);
+  if (!polygon || inOrderCentre) return null;
   return createPortal(
     <output className={styles.tip} data-testid="area-tip" data-area-km2={polygon.areaKm2}>
       {t('draw.areaTip', { value: formatMeasure(polygon.areaKm2, language) })}
