@@ -1,4 +1,6 @@
+import { type Config, loadConfig } from './config';
 import type { Database } from './db/database';
+import { createMailer } from './mail';
 import { AccountsRepository } from './modules/accounts/accounts.repository';
 import { AccountsService } from './modules/accounts/accounts.service';
 import { AoisRepository } from './modules/aois/aois.repository';
@@ -14,6 +16,7 @@ import { CatalogueRepository } from './modules/catalogue/catalogue.repository';
 import { CatalogueService } from './modules/catalogue/catalogue.service';
 import { OrbitalElementsRepository } from './modules/catalogue/orbital-elements.repository';
 import { OrbitalElementsService } from './modules/catalogue/orbital-elements.service';
+import { DownloadLinks, DownloadsRepository, DownloadsService, sharedLinkSecret } from './modules/downloads';
 import { HealthService } from './modules/health/health.service';
 import {
   CompaniesRepository,
@@ -34,13 +37,28 @@ import { StacService } from './modules/stac/stac.service';
 import { TaskingRepository } from './modules/tasking/tasking.repository';
 import { TaskingService } from './modules/tasking/tasking.service';
 import { QuicklookRenderer, type QuicklookRendererOptions, TilesService } from './modules/tiles';
+import { createObjectStore } from './storage';
 import { appVersion } from './version';
+
+/** What delivery needs of the configuration: where files and mail go, how links are signed. */
+export type DeliveryConfig = Pick<Config, 'dataDir' | 'storage' | 'mail' | 'fulfilment'>;
 
 /** Repositories and services over one database: shared by the server, the CLI and the tests. */
 export function composeServices(
   db: Pick<Database, 'pool' | 'kind'>,
-  options: { quicklooks?: QuicklookRendererOptions } = {},
+  options: {
+    quicklooks?: QuicklookRendererOptions;
+    /** Absent: the environment's (the CLI, benchmarks); nothing is written until first used. */
+    delivery?: DeliveryConfig;
+  } = {},
 ) {
+  const delivery = options.delivery ?? loadConfig();
+  const objectStore = createObjectStore(delivery.storage);
+  const mailer = createMailer(delivery.mail);
+  const downloadLinks = new DownloadLinks(
+    delivery.fulfilment.linkSecret ?? (() => sharedLinkSecret(delivery.dataDir)),
+    delivery.fulfilment.downloadLinkDays,
+  );
   const accountsRepository = new AccountsRepository(db.pool);
   const sessionsRepository = new SessionsRepository(db.pool);
   const auth = new AuthService(accountsRepository, sessionsRepository);
@@ -94,7 +112,11 @@ export function composeServices(
     orderSizing,
     orders,
     orderTags: new TagsService(new TagsRepository(db.pool)),
-    orderCentre: new OrderCentreService(new OrderCentreRepository(db.pool)),
+    orderCentre: new OrderCentreService(new OrderCentreRepository(db.pool), downloadLinks),
+    objectStore,
+    mailer,
+    downloadLinks,
+    downloads: new DownloadsService(downloadLinks, new DownloadsRepository(db.pool), objectStore),
     companiesRepository,
     health: new HealthService(db.pool, db.kind, appVersion),
     stac: new StacService(new StacRepository(db.pool, areasRepository)),

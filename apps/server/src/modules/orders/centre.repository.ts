@@ -60,6 +60,7 @@ export interface TermRow {
   state: number;
   scenes: Record<string, unknown>[];
   pass: unknown;
+  package_key: string | null;
   package_bytes: string | null;
   package_expires_at: Date | null;
   not_shot_reasons: NotShotReason[];
@@ -136,7 +137,7 @@ export class OrderCentreRepository {
 
   async terms(orderId: number): Promise<TermRow[]> {
     const { rows } = await this.pool.query<TermRow>(
-      `SELECT id, priority, state, scenes, pass, package_bytes, package_expires_at, not_shot_reasons
+      `SELECT id, priority, state, scenes, pass, package_key, package_bytes, package_expires_at, not_shot_reasons
          FROM order_terms WHERE order_id = $1 ORDER BY position`,
       [orderId],
     );

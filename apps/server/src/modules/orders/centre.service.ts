@@ -11,6 +11,7 @@ import {
   type OrderTerms,
   ResultCode,
   type TaskingPass,
+  TermStates,
 } from '@satportal/contract';
 import { ApiError } from '../../http/api-error';
 import type { OrderCentreRepository, OrderRow, TermRow } from './centre.repository';
@@ -35,13 +36,24 @@ function sceneOf(s: Record<string, unknown>): OrderTerms['ips'][number] {
   };
 }
 
-function termsOf(t: TermRow): OrderTerms {
+/** Signs a delivered package's download link (the downloads module's `DownloadLinks`). */
+export interface PackageLinks {
+  link(key: string, expiresAt: Date): string;
+}
+
+/** The link of a complete entry's package while it lasts; null before delivery and after expiry. */
+function pkgUrlOf(t: TermRow, links: PackageLinks, now: Date): string | null {
+  if (t.state !== TermStates.Complete || !t.package_key || !t.package_expires_at) return null;
+  if (t.package_expires_at.getTime() <= now.getTime()) return null;
+  return links.link(t.package_key, t.package_expires_at);
+}
+
+function termsOf(t: TermRow, links: PackageLinks, now: Date): OrderTerms {
   return {
     id: Number(t.id),
     priority: t.priority,
     state: t.state,
-    // The download route (`GET oss/`) is later work: no link is offered before it exists.
-    pkgUrl: null,
+    pkgUrl: pkgUrlOf(t, links, now),
     pkgLng: t.package_bytes === null ? null : Number(t.package_bytes),
     expires: t.package_expires_at?.toISOString() ?? null,
     ips: t.scenes.map(sceneOf),
@@ -50,7 +62,7 @@ function termsOf(t: TermRow): OrderTerms {
   };
 }
 
-function detailOf(o: OrderRow, terms: TermRow[]): OrderDetail {
+function detailOf(o: OrderRow, terms: OrderTerms[]): OrderDetail {
   return {
     id: o.id,
     number: o.order_number,
@@ -84,7 +96,7 @@ function detailOf(o: OrderRow, terms: TermRow[]): OrderDetail {
     overlapChargeableArea: o.overlap_chargeable_area,
     estimatedOrderAmount: o.amount,
     currencyType: o.currency,
-    ippis: terms.map(termsOf),
+    ippis: terms,
   };
 }
 
@@ -93,7 +105,10 @@ function detailOf(o: OrderRow, terms: TermRow[]): OrderDetail {
  * detail, and cancelling — always the caller's own orders only.
  */
 export class OrderCentreService {
-  constructor(private readonly centre: OrderCentreRepository) {}
+  constructor(
+    private readonly centre: OrderCentreRepository,
+    private readonly links: PackageLinks,
+  ) {}
 
   async list(userId: number, q: OrderListQuery): Promise<OrderListResponse> {
     const start = q.start ?? 0;
@@ -121,7 +136,9 @@ export class OrderCentreService {
   async detail(userId: number, orderId: number): Promise<OrderDetailResponse> {
     const order = await this.centre.find(userId, orderId);
     if (!order) throw notFound();
-    return { oi: { od: detailOf(order, await this.centre.terms(orderId)) } };
+    const now = new Date();
+    const terms = (await this.centre.terms(orderId)).map((t) => termsOf(t, this.links, now));
+    return { oi: { od: detailOf(order, terms) } };
   }
 
   /**

@@ -1,0 +1,50 @@
+import { posix } from 'node:path';
+import { ResultCode } from '@satportal/contract';
+import { create as contentDispositionOf } from 'content-disposition';
+import { ApiError } from '../../http/api-error';
+import { isValidObjectKey, type ObjectStore, type StoredObject } from '../../storage';
+import type { DownloadsRepository } from './downloads.repository';
+import type { DownloadLinks } from './links';
+
+/** An unknown key, another user's and a malformed one get the same answer: keys reveal nothing. */
+const notFound = () => new ApiError(ResultCode.NotFound, 'download.notFound');
+
+export interface Download {
+  object: StoredObject;
+  /** `content-disposition` naming the package's file (RFC 6266, UTF-8 form for non-ASCII). */
+  contentDisposition: string;
+}
+
+/**
+ * `GET oss/` (spec 001 §7): a delivered package for its owner while its signed link lasts.
+ * Checks in this order: the key's shape, the signature, the expiry, the ownership, the object.
+ */
+export class DownloadsService {
+  constructor(
+    private readonly links: DownloadLinks,
+    private readonly repository: DownloadsRepository,
+    private readonly store: ObjectStore,
+  ) {}
+
+  async open(
+    userId: number,
+    key: string,
+    link: { expires: number; signature: string },
+    now = new Date(),
+  ): Promise<Download> {
+    if (!isValidObjectKey(key)) throw notFound();
+    const check = this.links.check(key, link.expires, link.signature, now);
+    if (check === 'badSignature') throw new ApiError(ResultCode.Forbidden, 'download.badSignature');
+    if (check === 'expired') throw new ApiError(ResultCode.LinkExpired, 'download.expired');
+    const owned = await this.repository.findOwnedPackage(userId, key);
+    if (!owned) throw notFound();
+    // The package's own end counts too: a link signed for longer (or before an operator shortened
+    // the delivery) does not outlive the package.
+    if (owned.expiresAt && owned.expiresAt.getTime() <= now.getTime())
+      throw new ApiError(ResultCode.LinkExpired, 'download.expired');
+    const object = await this.store.get(key);
+    if (!object) throw notFound();
+    // Usage counting (downloads per package, a later issue) goes here, once the bytes are found.
+    return { object, contentDisposition: contentDispositionOf(posix.basename(key)) };
+  }
+}
