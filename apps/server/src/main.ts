@@ -21,6 +21,7 @@ async function main() {
   const db = await openDatabase(config, { mode: 'own', onProgress: say });
   const services = composeServices(db, {
     quicklooks: { cacheDir: join(config.dataDir, 'cache/quicklooks') },
+    delivery: config,
   });
   await services.catalogue.seedConstellation(defaultConstellation, (w) => say(`warning: ${w}`));
   if (config.demo) {
