@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { apiPath, type LoginResponse, type Paths } from '@satportal/contract';
 import type pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { composeServices } from '../composition';
+import { type Config, loadConfig } from '../config';
 import { createPool } from '../db/database';
 import { buildApp } from '../http/app';
 import { defaultRateLimits, type RateLimitSettings } from '../http/rate-limits';
@@ -14,6 +18,11 @@ export interface Harness {
   app: Http;
   pool: pg.Pool;
   services: ReturnType<typeof composeServices>;
+  /**
+   * The configuration the services were composed with: a data folder of its own (objects, outbox,
+   * link secret under `config.dataDir`, a temporary folder removed after the file's tests).
+   */
+  config: Config;
   kind: 'pglite' | 'postgres';
   url: string;
   /** The client address of this harness's calls (`call`); pass it to `app.inject` as `remoteAddress`. */
@@ -53,12 +62,18 @@ export const testRateLimits: RateLimitSettings = {
 };
 
 export async function startHarness(
-  options: { rateLimits?: RateLimitSettings | false } = {},
+  options: {
+    rateLimits?: RateLimitSettings | false;
+    /** Environment variables for the configuration (e.g. SMTP_URL, S3_BUCKET, DOWNLOAD_LINK_DAYS). */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<Harness> {
   const url = inject('databaseUrl');
   const kind = inject('databaseKind');
   const pool = createPool(url, 4);
-  const services = composeServices({ pool, kind });
+  const dataDir = mkdtempSync(join(tmpdir(), 'satportal-harness-'));
+  const config = loadConfig({ DATA_DIR: dataDir, ...options.env });
+  const services = composeServices({ pool, kind }, { delivery: config });
   const app = await buildApp({
     version: 'test',
     auth: services.auth,
@@ -72,6 +87,7 @@ export async function startHarness(
   afterAll(async () => {
     await app.close();
     await pool.end();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   const call: Harness['call'] = async (method, path, options = {}) => {
@@ -89,6 +105,7 @@ export async function startHarness(
     app,
     pool,
     services,
+    config,
     kind,
     url,
     remoteAddress,
