@@ -1,6 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { Aoi } from '@satportal/contract';
+import {
+  OrderCommandError,
+  orderCommandOperands,
+  orderCommands,
+  orderCommandsUsage,
+  runOrderCommand,
+} from './cli-orders';
+import { composeFulfilment } from './compose-fulfilment';
 import { composeServices } from './composition';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
@@ -38,6 +46,7 @@ const usage = `Usage: npm run cli -- <command> [options]
   ingest FILE|DIR     ingest STAC Items (NDJSON, an ItemCollection, a single Item, or a folder
                       of them) into the archive; idempotent (upsert by scene id); prints the
                       counts and each rejected item with its reason; exits 1 when one was rejected
+${orderCommandsUsage}
 
 Environment: DATABASE_URL (PostgreSQL) or DATA_DIR (embedded database, default ./var).`;
 
@@ -65,6 +74,8 @@ const options = {
   aoi: { type: 'string' },
   'max-ona': { type: 'string' },
   'max-sza': { type: 'string' },
+  status: { type: 'string' },
+  limit: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -166,19 +177,33 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
     'ingest',
     'simulate',
     'tasking predict',
+    ...orderCommands,
   ];
   if (!known.includes(command)) throw new UsageError(`unknown command "${positionals.join(' ')}"`);
   if (command === 'tle load' && operands.length !== 1) throw new UsageError('tle load needs one FILE');
   if (command === 'ingest' && operands.length !== 1) throw new UsageError('ingest needs one FILE or DIR');
-  if (command !== 'tle load' && command !== 'ingest' && operands.length) {
+  const wanted = orderCommandOperands[command];
+  if (wanted !== undefined && operands.length !== wanted)
+    throw new UsageError(`${command} needs one operand`);
+  if (command !== 'tle load' && command !== 'ingest' && wanted === undefined && operands.length) {
     throw new UsageError(`unexpected "${operands.join(' ')}"`);
   }
 
   // A prediction's standard output is its JSON alone: progress goes to standard error.
   const progress = command === 'tasking predict' ? (m: string) => console.error(m) : out;
-  const db = await openDatabase(loadConfig(), { mode: 'share', onProgress: progress });
+  const config = loadConfig();
+  const db = await openDatabase(config, { mode: 'share', onProgress: progress });
   try {
-    const { accounts, catalogue, orbitalElements, ingest, archiveGeneration, tasking } = composeServices(db);
+    const services = composeServices(db, { delivery: config });
+    const { accounts, catalogue, orbitalElements, ingest, archiveGeneration, tasking } = services;
+    if (orderCommands.includes(command)) {
+      const fulfilment = await composeFulfilment(db.pool, services, config, { workers: false });
+      try {
+        return await runOrderCommand(command, operands, values, fulfilment, out);
+      } finally {
+        await fulfilment.stop();
+      }
+    }
     switch (command) {
       case 'org create': {
         const org = await accounts.createOrganisation({
@@ -295,12 +320,16 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         console.error(
           `error: ${e.messageKey}${field}${e.details.params ? ` ${JSON.stringify(e.details.params)}` : ''}`,
         );
+      } else if (e instanceof OrderCommandError) {
+        console.error(`error: ${e.message}`);
       } else if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
         console.error(`error: ${(e as Error).message}\n\n${usage}`);
       } else {
         console.error(`error: ${(e as Error).message}`);
       }
-      process.exit(e instanceof ApiError || e instanceof UsageError ? 2 : 1);
+      process.exit(
+        e instanceof ApiError || e instanceof UsageError || e instanceof OrderCommandError ? 2 : 1,
+      );
     },
   );
 }

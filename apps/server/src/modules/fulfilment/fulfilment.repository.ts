@@ -273,7 +273,10 @@ export class FulfilmentRepository {
               coalesce(u.language, 'en') AS language,
               (SELECT count(*)::int FROM order_terms t WHERE t.order_id = o.id AND t.state = ${TermStates.Complete})
                 AS delivered,
-              (SELECT count(*)::int FROM order_terms t WHERE t.order_id = o.id) AS terms
+              (SELECT count(*)::int FROM order_terms t WHERE t.order_id = o.id AND t.state = ${TermStates.Failed})
+                AS failed,
+              (SELECT count(*)::int FROM order_terms t WHERE t.order_id = o.id) AS terms,
+              (SELECT max(package_expires_at) FROM order_terms t WHERE t.order_id = o.id) AS "downloadUntil"
          FROM orders o JOIN users u ON u.id = o.user_id
         WHERE o.id = $1 AND o.settled_at IS NOT NULL AND o.mailed_status IS DISTINCT FROM o.status`,
       [orderId],
@@ -286,6 +289,33 @@ export class FulfilmentRepository {
   }
 
   /** Every package key a terms entry holds (the reliability test's and the orphan sweep's view). */
+  /** Orders for the operator CLI, newest first, with their terms' states. */
+  async operatorList(filter: {
+    status?: number;
+    username?: string;
+    limit: number;
+  }): Promise<OperatorOrderRow[]> {
+    const { rows } = await this.pool.query<OperatorOrderRow>(
+      `SELECT o.id, o.order_number AS "orderNumber", u.username, o.kind, o.status, o.level,
+              o.created_at AS "createdAt", o.audited_by AS "auditedBy",
+              coalesce((SELECT array_agg(t.state ORDER BY t.position) FROM order_terms t WHERE t.order_id = o.id),
+                       '{}') AS "termStates"
+         FROM orders o JOIN users u ON u.id = o.user_id
+        WHERE ($1::int IS NULL OR o.status = $1) AND ($2::text IS NULL OR lower(u.username) = lower($2))
+        ORDER BY o.created_at DESC, o.id DESC
+        LIMIT $3`,
+      [filter.status ?? null, filter.username ?? null, filter.limit],
+    );
+    return rows;
+  }
+
+  async orderIdOf(orderNumber: string): Promise<number | null> {
+    const { rows } = await this.pool.query<{ id: number }>('SELECT id FROM orders WHERE order_number = $1', [
+      orderNumber,
+    ]);
+    return rows[0]?.id ?? null;
+  }
+
   async holdsPackage(key: string): Promise<boolean> {
     const { rowCount } = await this.pool.query('SELECT 1 FROM order_terms WHERE package_key = $1', [key]);
     return (rowCount ?? 0) > 0;
@@ -299,6 +329,18 @@ export class FulfilmentRepository {
   }
 }
 
+export interface OperatorOrderRow {
+  id: number;
+  orderNumber: string;
+  username: string;
+  kind: number;
+  status: number;
+  level: number;
+  createdAt: Date;
+  auditedBy: string | null;
+  termStates: number[];
+}
+
 export interface MailFacts {
   id: number;
   orderNumber: string;
@@ -307,5 +349,7 @@ export interface MailFacts {
   userName: string;
   language: 'en' | 'zh';
   delivered: number;
+  failed: number;
   terms: number;
+  downloadUntil: Date | null;
 }

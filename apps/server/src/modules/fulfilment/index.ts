@@ -2,7 +2,7 @@
 export { capturedScene, cloudOverFootprint, decideCapture } from './captures';
 export { FulfilmentRepository, type MailFacts, type TermWork } from './fulfilment.repository';
 export { type FulfilmentDeps, FulfilmentService, packageKey, type StepResult } from './fulfilment.service';
-export { OrderStatuses, statusFromTerms } from './life-cycle';
+export { mailKindOf, OrderStatuses, statusFromTerms } from './life-cycle';
 export type {
   CaptureCatalogue,
   FulfilmentScheduler,

@@ -274,7 +274,24 @@ export class OrdersService {
     if (placed.repeated && placed.kind !== submission.kind) {
       throw new ApiError(ResultCode.Conflict, 'order.idempotencyKeyReused');
     }
+    if (!placed.repeated) await this.announce(placed.response.list);
     return placed.response;
+  }
+
+  /**
+   * Tells fulfilment about new orders (it schedules their audit). The orders are stored already:
+   * a listener's failure is logged, not answered — fulfilment's sweep finds them anyway.
+   */
+  onPlaced(listener: (orders: OrderSuccessResponse['list']) => Promise<void>): void {
+    this.placedListeners.push(listener);
+  }
+
+  private readonly placedListeners: ((orders: OrderSuccessResponse['list']) => Promise<void>)[] = [];
+
+  private async announce(orders: OrderSuccessResponse['list']): Promise<void> {
+    for (const listener of this.placedListeners) {
+      await listener(orders).catch((e: Error) => console.error(`[satportal] new orders: ${e.message}`));
+    }
   }
 
   /** The ordered AOIs' union split at ±180° (sizing has checked them), null for whole scenes. */
