@@ -129,3 +129,11 @@ export async function openCog(bytes: Uint8Array): Promise<CogView> {
     },
   };
 }
+
+/** The UTM 16N box of the Landsat clip triangle's corners (its edges are straight in UTM too, near enough). */
+export function landsatClipBoundsUtm(): [number, number, number, number] {
+  const corners = clipAoi.coordinates[0]![0]!.map(([lon, lat]) => toUtm16(lon!, lat!));
+  const xs = corners.map(([x]) => x);
+  const ys = corners.map(([, y]) => y);
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
