@@ -5,6 +5,7 @@ import { aoisRoutes } from './modules/aois/aois.routes';
 import { archiveRoutes } from './modules/archive/archive.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { downloadRoutes } from './modules/downloads';
 import { healthRoutes } from './modules/health/health.routes';
 import { orderCentreRoutes, ordersRoutes, sizingRoutes, tagsRoutes } from './modules/orders';
 import { StacBase } from './modules/stac/stac.mapper';
@@ -31,6 +32,7 @@ export function routeModules(services: Services): RouteModule[] {
         ordersRoutes(app, services.orders);
         tagsRoutes(app, services.orderTags);
         orderCentreRoutes(app, services.orderCentre);
+        downloadRoutes(app, services.downloads);
       },
     },
     // The provider's public catalogue (see the STAC module): no session.
