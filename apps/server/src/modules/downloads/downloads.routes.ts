@@ -1,9 +1,20 @@
 import type { Readable } from 'node:stream';
-import { DownloadQuery, ErrorEnvelope, Paths } from '@satportal/contract';
+import { apiPath, DownloadQuery, ErrorEnvelope, Paths } from '@satportal/contract';
 import { Type } from 'typebox';
 import { principalOf } from '../../http/auth-plugin';
 import type { Http } from '../../http/types';
 import type { DownloadsService } from './downloads.service';
+
+const prefix = apiPath(Paths.download).replace('*', '');
+
+/**
+ * The key as the request spells it, never percent-decoded: a valid key needs no escaping, so a
+ * spelling with escapes (an encoded slash or dot) is not a key of ours, however it would decode.
+ */
+function keyAsSent(url: string): string {
+  const path = url.split('?', 1)[0] ?? '';
+  return path.startsWith(prefix) ? path.slice(prefix.length) : '';
+}
 
 /** `GET oss/<key>` (spec 001 §7): a delivered package, streamed; the session must be the owner's. */
 export function downloadRoutes(app: Http, downloads: DownloadsService): void {
@@ -27,7 +38,7 @@ export function downloadRoutes(app: Http, downloads: DownloadsService): void {
       },
     },
     async (request, reply) => {
-      const key = (request.params as { '*': string })['*'];
+      const key = keyAsSent(request.url);
       const { object, contentDisposition } = await downloads.open(principalOf(request).user.id, key, {
         expires: request.query.Expires,
         signature: request.query.Signature,
