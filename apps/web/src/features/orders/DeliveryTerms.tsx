@@ -1,6 +1,6 @@
 import { CopyOutlined, DownloadOutlined, EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
 import type { OrderTerms } from '@satportal/contract';
-import { Button, Collapse, Tag, Tooltip } from 'antd';
+import { Button, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/format/dates';
 import { formatNumber } from '../../shared/format/numbers';
@@ -79,8 +79,7 @@ function TermsEntry({
         <div className={styles.termsMeta}>
           {entry.pkgLng !== null && (
             <span data-testid="order-package-size">
-              {t('orderCentre.size')}:{' '}
-              {t('orderCentre.sizeMb', { value: formatNumber(megabytes(entry.pkgLng), language, 2) })}
+              {t('orderCentre.size')}: {formatNumber(megabytes(entry.pkgLng), language, 2)} MB
             </span>
           )}
           {entry.expires && (
@@ -128,8 +127,9 @@ function SceneRow({
       void toast.error(t('orderCentre.copyFailed'));
     }
   };
-  const number = (value: number | null, key: 'orderCentre.percent' | 'orderCentre.degrees') =>
-    value === null ? t('common.notSet') : t(key, { value: formatNumber(value, language, 1) });
+  // Units are symbols, the same in every language.
+  const number = (value: number | null, unit: ' %' | '°') =>
+    value === null ? t('common.notSet') : `${formatNumber(value, language, 1)}${unit}`;
   return (
     <li className={styles.scene} data-testid="order-scene" data-scene-id={scene.sceneId}>
       <div className={styles.sceneHead}>
@@ -161,15 +161,15 @@ function SceneRow({
       <dl className={styles.sceneFacts}>
         <dt>{t('orderCentre.sceneTime')}</dt>
         <dd>{formatDateTime(scene.time, timeZone, 'minute')}</dd>
-        <dt>{t('orderCentre.satellite')}</dt>
+        <dt>{t('tasking.satellite')}</dt>
         <dd>{scene.satName}</dd>
-        <dt>{t('orderCentre.resolution')}</dt>
-        <dd>{t('orderCentre.metres', { value: formatNumber(scene.imageGsd, language, 2) })}</dd>
+        <dt>{t('tasking.resolution')}</dt>
+        <dd>{formatNumber(scene.imageGsd, language, 2)} m</dd>
         <dt>{t('orderCentre.cloud')}</dt>
-        <dd>{number(scene.cc, 'orderCentre.percent')}</dd>
+        <dd>{number(scene.cc, ' %')}</dd>
         <dt>{t('orderCentre.angle')}</dt>
-        <dd>{number(scene.ona, 'orderCentre.degrees')}</dd>
-        <dt>{t('orderCentre.quality')}</dt>
+        <dd>{number(scene.ona, '°')}</dd>
+        <dt>{t('search.quality')}</dt>
         <dd>{scene.productQuality}</dd>
       </dl>
     </li>
@@ -189,58 +189,39 @@ function ShootingProcess({ entry, timeZone }: { entry: OrderTerms; timeZone: str
         ? t('orderCentre.shot')
         : t('orderCentre.waiting');
   const degrees = (value: number | null) =>
-    value === null
-      ? t('common.notSet')
-      : t('orderCentre.degrees', { value: formatNumber(value, language, 1) });
+    value === null ? t('common.notSet') : `${formatNumber(value, language, 1)}°`;
+  // A native disclosure: antd's Collapse would split an icon shared with the first load into a chunk of its own.
   return (
-    <Collapse
-      size="small"
-      className={styles.shooting}
-      items={[
-        {
-          key: 'shooting',
-          label: (
-            <span data-testid="order-shooting">
-              {t('orderCentre.shooting')} ·{' '}
-              {t('orderCentre.passOf', {
-                satellite: pass.satName,
-                time: formatDateTime(pass.enterTime, timeZone, 'minute'),
-              })}{' '}
-              · {status}
-            </span>
-          ),
-          children: (
-            <ul className={styles.reasons}>
-              {entry.notShotReasons.map((reason) => (
-                <li
-                  key={`${reason.reason}-${reason.visibleTimeAndDuration.time}`}
-                  data-testid="order-not-shot"
-                >
-                  <strong>{t(`orderCentre.reason.${reason.reason}`)}</strong>
-                  <dl className={styles.sceneFacts}>
-                    <dt>{t('orderCentre.visibleTime')}</dt>
-                    <dd>
-                      {t('orderCentre.duration', {
-                        time: formatDateTime(reason.visibleTimeAndDuration.time, timeZone, 'minute'),
-                        seconds: formatNumber(reason.visibleTimeAndDuration.durationSeconds, language),
-                      })}
-                    </dd>
-                    <dt>{t('orderCentre.cloudCover')}</dt>
-                    <dd>
-                      {reason.cloudCover === null
-                        ? t('common.notSet')
-                        : t('orderCentre.percent', { value: formatNumber(reason.cloudCover, language) })}
-                    </dd>
-                    <dt>{t('orderCentre.roll')}</dt>
-                    <dd>{degrees(reason.roll)}</dd>
-                  </dl>
-                </li>
-              ))}
-              {entry.notShotReasons.length === 0 && <li className={styles.muted}>{status}</li>}
-            </ul>
-          ),
-        },
-      ]}
-    />
+    <details className={styles.shooting}>
+      <summary data-testid="order-shooting">
+        {t('orderCentre.shooting')} · {pass.satName} · {formatDateTime(pass.enterTime, timeZone, 'minute')} ·{' '}
+        {status}
+      </summary>
+      <ul className={styles.reasons}>
+        {entry.notShotReasons.map((reason) => (
+          <li key={`${reason.reason}-${reason.visibleTimeAndDuration.time}`} data-testid="order-not-shot">
+            <strong>{t(`orderCentre.reason.${reason.reason}`)}</strong>
+            <dl className={styles.sceneFacts}>
+              <dt>{t('orderCentre.visibleTime')}</dt>
+              <dd>
+                {t('orderCentre.duration', {
+                  time: formatDateTime(reason.visibleTimeAndDuration.time, timeZone, 'minute'),
+                  seconds: formatNumber(reason.visibleTimeAndDuration.durationSeconds, language),
+                })}
+              </dd>
+              <dt>{t('orderCentre.cloudCover')}</dt>
+              <dd>
+                {reason.cloudCover === null
+                  ? t('common.notSet')
+                  : `${formatNumber(reason.cloudCover, language)} %`}
+              </dd>
+              <dt>{t('orderCentre.roll')}</dt>
+              <dd>{degrees(reason.roll)}</dd>
+            </dl>
+          </li>
+        ))}
+        {entry.notShotReasons.length === 0 && <li className={styles.muted}>{status}</li>}
+      </ul>
+    </details>
   );
 }

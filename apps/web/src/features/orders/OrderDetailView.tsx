@@ -43,8 +43,8 @@ export function OrderDetailView({ id, onBack }: { id: number; onBack(): void }) 
       ) : (
         <Result
           status="warning"
-          subTitle={t('orderCentre.detailFailed')}
-          extra={<Button onClick={() => void detail.refetch()}>{t('orderCentre.retry')}</Button>}
+          subTitle={t('orderCentre.loadFailed')}
+          extra={<Button onClick={() => void detail.refetch()}>{t('search.retry')}</Button>}
           data-testid="order-detail-error"
         />
       )}
@@ -76,10 +76,7 @@ function OrderDetailBody({ detail }: { detail: OrderDetail }) {
       key={`${aoi.name}-${aoi.area}-${JSON.stringify(aoi.geometry.cors[0])}`}
       data-testid="order-detail-aoi"
     >
-      {t('orderCentre.aoiArea', {
-        name: aoi.name ?? t('orderCentre.unnamed'),
-        area: formatNumber(aoi.area, language, 2),
-      })}
+      {aoi.name ?? t('orderCentre.unnamed')} · {formatNumber(aoi.area, language, 2)} km²
     </div>
   ));
   const items = [

@@ -1,4 +1,4 @@
-import type { OrderListItem } from '@satportal/contract';
+import { Limits, type OrderListItem } from '@satportal/contract';
 import { Button, Empty, Input, Result, Select, Spin, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { formatDateTime, usableTimeZone } from '../../shared/format/dates';
 import { useMe } from '../auth/useMe';
 import { orderCentreTabs, orderKindKey, statusLabelKey, statusTone } from './orderCentre';
 import styles from './orders.module.css';
-import { type OrderFilter, useOrderList, useOrderTags } from './useOrders';
+import { type OrderFilter, useOrderPage, useOrderTags } from './useOrders';
 
 interface OrderListProps {
   filter: OrderFilter;
@@ -18,9 +18,7 @@ interface OrderListProps {
 export function OrderList({ filter, onFilter, onOpen }: OrderListProps) {
   const { t } = useTranslation();
   const tags = useOrderTags();
-  const orders = useOrderList(filter);
   const [typed, setTyped] = useState(filter.search);
-  const list = orders.data?.pages.flatMap((page) => page.list) ?? [];
 
   return (
     <div className={styles.panel} data-testid="order-centre">
@@ -61,43 +59,86 @@ export function OrderList({ filter, onFilter, onOpen }: OrderListProps) {
           label: <span data-testid={`order-tab-${tab}`}>{t(`orderCentre.tabs.${tab}`)}</span>,
         }))}
       />
-      {orders.isPending ? (
-        <Spin className={styles.loading} />
-      ) : orders.isError && list.length === 0 ? (
-        <Result
-          status="warning"
-          subTitle={t('orderCentre.loadFailed')}
-          extra={
-            <Button onClick={() => void orders.refetch()} data-testid="order-list-retry">
-              {t('orderCentre.retry')}
-            </Button>
-          }
-          data-testid="order-list-error"
-        />
-      ) : list.length === 0 ? (
-        <Empty
-          image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={t('orderCentre.empty')}
-          data-testid="order-list-empty"
-        />
-      ) : (
-        <ul className={styles.list} data-testid="order-list">
-          {list.map((order) => (
-            <OrderRow key={order.id} order={order} onOpen={() => onOpen(order.id)} />
-          ))}
-        </ul>
-      )}
-      {orders.hasNextPage && (
-        <Button
-          block
-          loading={orders.isFetchingNextPage}
-          onClick={() => void orders.fetchNextPage()}
-          data-testid="order-load-more"
-        >
-          {t('orderCentre.loadMore')}
-        </Button>
-      )}
+      {/* A new filter starts again at the first page. */}
+      <OrderPages key={JSON.stringify(filter)} filter={filter} onOpen={onOpen} />
     </div>
+  );
+}
+
+/** The pages loaded so far, 10 orders each; the first says when the list is empty or failed. */
+function OrderPages({ filter, onOpen }: Pick<OrderListProps, 'filter' | 'onOpen'>) {
+  const { t } = useTranslation();
+  const [pages, setPages] = useState(1);
+  const first = useOrderPage(filter, 0);
+  if (first.isPending) return <Spin className={styles.loading} />;
+  if (first.isError) {
+    return (
+      <Result
+        status="warning"
+        subTitle={t('orderCentre.loadFailed')}
+        extra={
+          <Button onClick={() => void first.refetch()} data-testid="order-list-retry">
+            {t('search.retry')}
+          </Button>
+        }
+        data-testid="order-list-error"
+      />
+    );
+  }
+  if (first.data.list.length === 0) {
+    return (
+      <Empty
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description={t('orderCentre.empty')}
+        data-testid="order-list-empty"
+      />
+    );
+  }
+  return (
+    <ul className={styles.list} data-testid="order-list">
+      {Array.from({ length: pages }, (_, page) => page * Limits.orderPageSize).map((start) => (
+        <OrderPage
+          key={start}
+          filter={filter}
+          start={start}
+          last={start === (pages - 1) * Limits.orderPageSize}
+          onMore={() => setPages(pages + 1)}
+          onOpen={onOpen}
+        />
+      ))}
+    </ul>
+  );
+}
+
+interface OrderPageProps extends Pick<OrderListProps, 'filter' | 'onOpen'> {
+  start: number;
+  last: boolean;
+  onMore(): void;
+}
+
+/** One page of orders; the last one offers "Load more" while the server has more. */
+function OrderPage({ filter, start, last, onMore, onOpen }: OrderPageProps) {
+  const { t } = useTranslation();
+  const page = useOrderPage(filter, start);
+  const more = last && (page.isPending || page.isError || page.data.more);
+  return (
+    <>
+      {page.data?.list.map((order) => (
+        <OrderRow key={order.id} order={order} onOpen={() => onOpen(order.id)} />
+      ))}
+      {more && (
+        <li className={styles.more}>
+          <Button
+            block
+            loading={page.isPending}
+            onClick={page.isError ? () => void page.refetch() : onMore}
+            data-testid="order-load-more"
+          >
+            {page.isError ? t('search.retry') : t('orderCentre.loadMore')}
+          </Button>
+        </li>
+      )}
+    </>
   );
 }
 

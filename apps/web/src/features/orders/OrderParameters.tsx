@@ -46,28 +46,29 @@ export function OrderParameters({ detail, timeZone }: { detail: OrderDetail; tim
     openPanel(PanelId.SearchCentre);
   };
 
-  const figure = (value: number | undefined, key: 'orderCentre.percent' | 'orderCentre.degrees') =>
-    value === undefined ? t('common.notSet') : t(key, { value: formatNumber(value, language) });
+  // Units are symbols, the same in every language.
+  const figure = (value: number | undefined, unit: ' %' | '°') =>
+    value === undefined ? t('common.notSet') : `${formatNumber(value, language)}${unit}`;
   const items = condition
     ? [
         {
           key: 'dates',
           label: t('orderCentre.dates'),
-          children: t('orderCentre.dateRange', { from: condition.fdate ?? '', to: condition.tdate ?? '' }),
+          children: `${condition.fdate ?? ''} – ${condition.tdate ?? ''}`,
         },
-        { key: 'cc', label: t('orderCentre.cc'), children: figure(condition.cc, 'orderCentre.percent') },
-        { key: 'ac', label: t('orderCentre.ac'), children: figure(condition.ac, 'orderCentre.percent') },
-        { key: 'ona', label: t('orderCentre.ona'), children: figure(condition.ona, 'orderCentre.degrees') },
+        { key: 'cc', label: t('orderCentre.cc'), children: figure(condition.cc, ' %') },
+        { key: 'ac', label: t('orderCentre.ac'), children: figure(condition.ac, ' %') },
+        { key: 'ona', label: t('orderCentre.ona'), children: figure(condition.ona, '°') },
         {
           key: 'sza',
           label: t('orderCentre.sza'),
-          children: condition.sza ? figure(condition.sza, 'orderCentre.degrees') : t('orderCentre.szaAny'),
+          children: condition.sza ? figure(condition.sza, '°') : t('orderCentre.szaAny'),
         },
         ...(sensorType
           ? [
               {
                 key: 'sensor',
-                label: t('orderCentre.sensorType'),
+                label: t('order.sensorType'),
                 children: t(`order.sensorTypes.${sensorType as 1 | 2 | 3 | 4 | 5}`),
               },
             ]

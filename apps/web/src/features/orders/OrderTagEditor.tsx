@@ -35,9 +35,9 @@ export function OrderTagEditor({ orderId, tag }: { orderId: number; tag: string 
     void modal.confirm({
       title: t('orderCentre.tagDeleteTitle'),
       content: t('orderCentre.tagDeleteContent', { tag: tag ?? '' }),
-      okText: t('orderCentre.tagDelete'),
+      okText: t('aoi.delete'),
       okButtonProps: { danger: true, ...({ 'data-testid': 'order-tag-delete-ok' } as object) },
-      cancelText: t('orderCentre.tagCancel'),
+      cancelText: t('common.cancel'),
       onOk: () => deleteTag.mutateAsync().catch(() => undefined),
     });
 
@@ -72,7 +72,7 @@ export function OrderTagEditor({ orderId, tag }: { orderId: number; tag: string 
                 onClick={() => edit('rename')}
                 data-testid="order-tag-rename"
               >
-                {t('orderCentre.tagRename')}
+                {t('aoi.rename')}
               </Button>
               <Button
                 size="small"
@@ -92,7 +92,7 @@ export function OrderTagEditor({ orderId, tag }: { orderId: number; tag: string 
                 onClick={confirmDelete}
                 data-testid="order-tag-delete"
               >
-                {t('orderCentre.tagDelete')}
+                {t('aoi.delete')}
               </Button>
             </>
           )}
@@ -112,7 +112,7 @@ export function OrderTagEditor({ orderId, tag }: { orderId: number; tag: string 
           options={choices
             .filter((name) => name.toLowerCase().includes(typed.trim().toLowerCase()))
             .map((name) => ({ value: name }))}
-          placeholder={t('orderCentre.tagChoose')}
+          placeholder={t('orderCentre.tagPlaceholder')}
           maxLength={Limits.tagMax}
           autoFocus
           data-testid="order-tag-input"
@@ -138,10 +138,10 @@ export function OrderTagEditor({ orderId, tag }: { orderId: number; tag: string 
         onClick={() => void save()}
         data-testid="order-tag-save"
       >
-        {t('orderCentre.tagSave')}
+        {t('draw.save')}
       </Button>
       <Button size="small" onClick={() => setMode('view')} data-testid="order-tag-cancel">
-        {t('orderCentre.tagCancel')}
+        {t('common.cancel')}
       </Button>
     </div>
   );
