@@ -72,6 +72,21 @@ export const handWritten: Record<
       { why: 'no input (OpenAPI UI plugin, browser configuration)', calls: () => junkQuery },
     ]),
   ),
+  'GET /api/v1/oss/*': {
+    why: 'the object key is the path itself, read as sent (downloads.routes.ts keyAsSent)',
+    calls: () =>
+      fc
+        .tuple(
+          anyOf([...docsPaths, 'orders/SP1/1/SP1_1_L1C.zip', 'orders%2FSP1%2F1%2Fa.zip', 'a/./b', '']),
+          fc.oneof(
+            junkQuery,
+            fc
+              .tuple(fc.integer({ min: 0, max: 2 ** 40 }), fc.stringMatching(/^[0-9a-f]{64}$/))
+              .map(([Expires, Signature]) => ({ query: { Expires, Signature } })),
+          ),
+        )
+        .map(([wildcard, q]) => ({ ...q, wildcard })),
+  },
   'GET /api/docs/static/*': {
     why: 'static files of the OpenAPI UI plugin (path only)',
     calls: () => fc.tuple(anyOf(docsPaths), junkQuery).map(([wildcard, q]) => ({ ...q, wildcard })),
