@@ -17,7 +17,7 @@ import {
   type OrderMailer,
   type PackageMaker,
 } from './modules/fulfilment';
-import { type DeliverableScene, makePackage } from './modules/fulfilment/deliverables';
+import { type DeliverableScene, makePackage, sceneRasters } from './modules/fulfilment/deliverables';
 
 /**
  * Fulfilment put together (composition root): the queue, the service over the stores and the
@@ -134,6 +134,8 @@ export async function composeFulfilment(
     async stop() {
       if (workers) await workers.stop();
       else await queue.stop();
+      // The raster threads end with the workers (they would keep the process alive).
+      if (options.workers) await sceneRasters.close();
     },
   };
 }

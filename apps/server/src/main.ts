@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { composeFulfilment } from './compose-fulfilment';
 import { composeServices } from './composition';
 import { loadConfig, repoRoot } from './config';
 import { openDatabase } from './db/database';
@@ -42,6 +43,9 @@ async function main() {
       say('registered the Landsat 8 subset of data/imagery as a scene');
     await ensureDemoArchive(services, config.demoScenes, say);
   }
+  // Fulfilment's workers run in the server: orders move while it runs and resume after a restart.
+  const fulfilment = await composeFulfilment(db.pool, services, config, { workers: true });
+  await fulfilment.startWorkers(say);
   services.health.startProbing();
   await services.sessionsRepository.purgeOld();
   await services.archive.purgeOldSearches();
@@ -62,6 +66,8 @@ async function main() {
     closing = true;
     say(`${signal}: shutting down`);
     await app.close().catch(() => {});
+    // A package being made is finished (or left for the next start's sweep) before the database goes.
+    await fulfilment.stop().catch(() => {});
     await db.close().catch(() => {});
     process.exit(0);
   };
@@ -72,6 +78,11 @@ async function main() {
   const address = app.server.address();
   const url = `http://localhost:${typeof address === 'object' && address ? address.port : config.port}`;
   say(`database: ${db.kind === 'pglite' ? `embedded PGlite + PostGIS in ${config.dataDir}` : 'PostgreSQL'}`);
+  say(
+    config.fulfilment.autoAudit
+      ? `orders are audited automatically after ${config.fulfilment.auditDelaySeconds} s; files in ${config.storage.kind === 'local' ? config.storage.dir : `s3://${config.storage.bucket}`}; mail ${config.mail.smtpUrl ? 'by SMTP' : `to ${config.mail.outboxDir}`}`
+      : "orders wait for an operator's audit: npm run cli -- orders approve NUMBER",
+  );
   if (config.demo) {
     say('demo accounts (username / password):');
     for (const d of demoAccounts) say(`  ${d.username.padEnd(9)} / ${d.password.padEnd(20)} ${d.role}`);

@@ -101,8 +101,8 @@ export class FulfilmentRepository {
       const approve = decision === 'approve';
       const status = approve ? OrderStatuses.Processing : OrderStatuses.AuditFailed;
       await client.query(
-        `UPDATE orders SET status = $2, audited_by = $3, audited_at = now(), updated_at = now(),
-                settled_at = CASE WHEN $2 = ${OrderStatuses.AuditFailed} THEN now() END
+        `UPDATE orders SET status = $2::smallint, audited_by = $3, audited_at = now(), updated_at = now(),
+                settled_at = CASE WHEN $2::int = ${OrderStatuses.AuditFailed} THEN now() END
           WHERE id = $1`,
         [orderId, status, by],
       );
@@ -203,8 +203,8 @@ export class FulfilmentRepository {
       );
       const next = statusFromTerms(states.rows.map((r) => r.state));
       await client.query(
-        `UPDATE orders SET status = $2, updated_at = now(),
-                settled_at = CASE WHEN $3 THEN now() ELSE settled_at END
+        `UPDATE orders SET status = $2::smallint, updated_at = now(),
+                settled_at = CASE WHEN $3::boolean THEN now() ELSE settled_at END
           WHERE id = $1`,
         [order.id, next.status, next.settled],
       );
