@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import { Portal, uiText } from './driver';
+import { OrderCentreDriver } from './orderCentreDriver';
+
+/**
+ * The order centre (panel 4, spec 001 §2 "Order centre", "Order detail", "Tag management", §4;
+ * issue 14): a user's archive orders in All and Processing, a tag added in the detail and used as
+ * the list's filter, the search by order number, the detail, and a cancel answered 2000. Delivery
+ * is not waited for: the orders are placed with a manual recheck, so they stay under way (11 or 21).
+ */
+for (const language of ['en', 'zh'] as const) {
+  const text = (key: string, params?: Record<string, string>) => uiText(language, key, params);
+
+  test(`(${language}) order centre: tabs, tag filter, search by number, detail, cancel`, async ({ page }) => {
+    test.setTimeout(180_000);
+    const portal = new Portal(page);
+    const centre = new OrderCentreDriver(portal);
+    await portal.logInNewUser(language);
+    const aoiName = `Lake ${language} ${Date.now().toString(36)}`;
+    const [tagged, other] = await centre.placeArchiveOrders(aoiName, 2);
+    if (!tagged || !other) return;
+
+    await centre.open();
+    // Newest first; both in All and in Processing, neither among the failed.
+    expect(await centre.listedIds()).toEqual([other.orderId, tagged.orderId]);
+    const first = centre.item(tagged.orderId);
+    await expect(first).toContainText(tagged.orderNumber);
+    await expect(first).toContainText(aoiName);
+    await expect(first).toContainText(text('orderCentre.kindArchive'));
+    await expect(first).toContainText(text('order.modeGeotiff'));
+    await expect(first).toContainText(/UTC[+-]\d\d:\d\d/);
+    await expect(first.getByTestId('order-status')).toHaveText(
+      new RegExp(`^(${text('orderCentre.status.11')}|${text('orderCentre.status.21')})$`),
+    );
+    await centre.showTab('processing');
+    expect((await centre.listedIds()).sort()).toEqual([tagged.orderId, other.orderId].sort());
+    await centre.showTab('failed');
+    expect(await centre.listedIds()).toEqual([]);
+    await expect(page.getByTestId('order-list-empty')).toContainText(text('orderCentre.empty'));
+    await centre.showTab('all');
+
+    // The detail: status, AOI with its area, level, no priority for an archive order.
+    await centre.openOrder(tagged.orderId);
+    await expect(page.getByTestId('order-detail-number')).toHaveText(tagged.orderNumber);
+    await expect(page.getByTestId('order-detail-aoi')).toContainText(aoiName);
+    await expect(page.getByTestId('order-detail-aoi')).toContainText('km²');
+    await expect(centre.detail()).toContainText(text('order.levelShort.10'));
+    await expect(centre.detail()).not.toContainText(text('order.priority'));
+    await expect(page.getByTestId('order-terms-entry')).toHaveCount(1);
+    await expect(page.getByTestId('order-terms-state')).not.toBeEmpty();
+    // The scene's footprint on the map, and off again.
+    const toggle = page.getByTestId('order-scene-map');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+
+    // Tag management: add (Save waits for text), then the tag filters the list.
+    const tag = `harbour-${language}`;
+    await centre.addTag(tag);
+    await centre.back();
+    await expect(centre.item(tagged.orderId).getByTestId('order-item-tag')).toHaveText(tag);
+    await centre.filterByTag(tag);
+    await expect.poll(() => centre.listedIds()).toEqual([tagged.orderId]);
+    await centre.filterByTag(null);
+    await expect.poll(() => centre.listedIds()).toEqual([other.orderId, tagged.orderId]);
+
+    // Search by the other order's number.
+    await centre.search(other.orderNumber);
+    await expect.poll(() => centre.listedIds()).toEqual([other.orderId]);
+
+    // Cancel it after the confirmation: 2000, cancelled by the user, no longer offered.
+    await centre.openOrder(other.orderId);
+    await centre.cancelOrder();
+    await expect(portal.toasts().filter({ hasText: text('order.cancelled') })).toBeVisible();
+    await expect(page.getByTestId('order-detail-status')).toHaveText(text('orderCentre.status.41'));
+    await expect(page.getByTestId('order-cancel')).toHaveCount(0);
+    await centre.back();
+    await expect(centre.item(other.orderId).getByTestId('order-status')).toHaveText(
+      text('orderCentre.status.41'),
+    );
+    await centre.search('');
+    await centre.showTab('processing');
+    await expect.poll(() => centre.listedIds()).toEqual([tagged.orderId]);
+  });
+}
