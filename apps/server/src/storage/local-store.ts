@@ -75,6 +75,8 @@ export class LocalObjectStore implements ObjectStore {
 
   async delete(key: string): Promise<void> {
     checkObjectKey(key);
+    // A key naming a folder of other keys names no object here (nor on S3): nothing to delete.
+    if (!(await this.exists(key))) return;
     await rm(this.dataPath(key), { force: true });
     await rm(this.metaPath(key), { force: true });
     await pruneEmptyFolders(dirname(this.dataPath(key)), this.dataDir);

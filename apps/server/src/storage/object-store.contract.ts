@@ -82,6 +82,16 @@ export function objectStoreContract(name: string, open: () => ObjectStore) {
       await expect(store.delete(key)).resolves.toBeUndefined();
     });
 
+    it('finds no object under a key that is only the folder of others', async () => {
+      const store = open();
+      const folder = unique();
+      await store.put(`${folder}/inner/a.zip`, Buffer.from('a'), { contentType: 'application/zip' });
+      expect(await store.get(`${folder}/inner`)).toBeNull();
+      expect(await store.exists(`${folder}/inner`)).toBe(false);
+      await store.delete(`${folder}/inner`);
+      expect(await store.list(`${folder}/`)).toEqual([`${folder}/inner/a.zip`]);
+    });
+
     it('deletes an object', async () => {
       const store = open();
       const folder = unique();
