@@ -52,7 +52,7 @@ export function OrderTagEditor({ orderId, tag }: { orderId: number; tag: string 
         ) : (
           <span className={styles.muted}>{t('orderCentre.tagNone')}</span>
         )}
-        <Space size={0}>
+        <Space size={0} wrap>
           {tag === null ? (
             <Button
               size="small"
