@@ -100,7 +100,7 @@ export class OrderCentreDriver {
   }
 
   centre() {
-    return this.page.getByTestId('order-centre');
+    return this.page.getByTestId('order-centre-panel');
   }
 
   items() {

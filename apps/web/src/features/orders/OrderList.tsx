@@ -21,7 +21,7 @@ export function OrderList({ filter, onFilter, onOpen }: OrderListProps) {
   const [typed, setTyped] = useState(filter.search);
 
   return (
-    <div className={styles.panel} data-testid="order-centre">
+    <div className={styles.panel} data-testid="order-centre-panel">
       <div className={styles.toolbar}>
         <Select
           className={styles.tagFilter}
