@@ -10,15 +10,26 @@ export const orderCommandsUsage = `  orders list [--status N] [--username U] [--
   orders approve NUMBER | orders reject NUMBER
                       decide the audit of an order in 11 (auditing): approve → 21 processing and its
                       deliveries queued; reject → 12 audit failed (the orderer is mailed)
+  orders release NUMBER [--scene ID]
+                      the manual recheck is done: deliver the order's waiting archive scenes (or one)
+                      now, in this process, instead of when the recheck delay ends
   jobs show ID        a fulfilment job: queue, state, tries, times, its data and output
   jobs counts         jobs per queue and state`;
 
-export const orderCommands = ['orders list', 'orders approve', 'orders reject', 'jobs show', 'jobs counts'];
+export const orderCommands = [
+  'orders list',
+  'orders approve',
+  'orders reject',
+  'orders release',
+  'jobs show',
+  'jobs counts',
+];
 
 /** Operands each command takes (the rest are refused as unexpected). */
 export const orderCommandOperands: Record<string, number> = {
   'orders approve': 1,
   'orders reject': 1,
+  'orders release': 1,
   'jobs show': 1,
 };
 
@@ -29,7 +40,7 @@ export class OrderCommandError extends Error {}
 export async function runOrderCommand(
   command: string,
   operands: string[],
-  values: { status?: string; username?: string; limit?: string },
+  values: { status?: string; username?: string; limit?: string; scene?: string },
   fulfilment: Fulfilment,
   out: (line: string) => void,
 ): Promise<number> {
@@ -64,6 +75,18 @@ export async function runOrderCommand(
       }
       out(`order ${number} ${decision === 'approve' ? 'approved' : 'rejected'}: status ${outcome.status}`);
       return 0;
+    }
+    case 'orders release': {
+      const number = operands[0]!;
+      const id = await fulfilment.repository.orderIdOf(number);
+      if (id === null) throw new OrderCommandError(`no order "${number}"`);
+      const released = await fulfilment.service.release(id, values.scene ?? null);
+      if (!released.length) {
+        out(`order ${number} has no archive scene waiting${values.scene ? ` as "${values.scene}"` : ''}`);
+        return 1;
+      }
+      for (const r of released) out(`terms ${r.termsId}: ${r.result}`);
+      return released.every((r) => r.result === 'done') ? 0 : 1;
     }
     case 'jobs show': {
       const job = await fulfilment.queue.find(operands[0]!);

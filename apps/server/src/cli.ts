@@ -76,6 +76,7 @@ const options = {
   'max-sza': { type: 'string' },
   status: { type: 'string' },
   limit: { type: 'string' },
+  scene: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 

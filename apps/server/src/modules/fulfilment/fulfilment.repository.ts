@@ -309,6 +309,17 @@ export class FulfilmentRepository {
     return rows;
   }
 
+  /** An order's terms waiting for delivery (submitted), or the one of a scene. */
+  async waitingTerms(orderId: number, sceneId: string | null): Promise<number[]> {
+    const { rows } = await this.pool.query<{ id: number }>(
+      `SELECT id FROM order_terms
+        WHERE order_id = $1 AND state = ${TermStates.Submitted} AND ($2::text IS NULL OR scene_id = $2)
+        ORDER BY position`,
+      [orderId, sceneId],
+    );
+    return rows.map((r) => Number(r.id));
+  }
+
   async orderIdOf(orderNumber: string): Promise<number | null> {
     const { rows } = await this.pool.query<{ id: number }>('SELECT id FROM orders WHERE order_number = $1', [
       orderNumber,

@@ -113,6 +113,21 @@ export class FulfilmentService {
     }
   }
 
+  /**
+   * The operator's release (CLI `orders release`): the manual recheck of these terms is done,
+   * deliver them now rather than when the recheck delay ends. Archive terms only: a tasking
+   * term waits for its pass, which no one can bring forward.
+   */
+  async release(orderId: number, sceneId: string | null): Promise<{ termsId: number; result: StepResult }[]> {
+    const results: { termsId: number; result: StepResult }[] = [];
+    for (const termsId of await this.repository.waitingTerms(orderId, sceneId)) {
+      const term = await this.repository.findTerm(termsId);
+      if (!term || term.kind !== 1) continue;
+      results.push({ termsId, result: await this.deliverTerm(termsId, true) });
+    }
+    return results;
+  }
+
   /** A tasking pass's time has come (on the fulfilment clock): shoot it or say why not. */
   async capture(termsId: number): Promise<StepResult> {
     const term = await this.repository.findTerm(termsId);
