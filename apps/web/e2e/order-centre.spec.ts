@@ -5,7 +5,8 @@ import { OrderCentreDriver } from './orderCentreDriver';
 /**
  * The order centre (panel 4, spec 001 §2 "Order centre", "Order detail", "Tag management", §4;
  * issue 14): a user's archive orders in All and Processing, a tag added in the detail and used as
- * the list's filter, the search by order number, the detail, and a cancel answered 2000. Delivery
+ * the list's filter, the search by order number, the detail, a cancel answered 2000 and the order's
+ * archive search run again. Delivery
  * is not waited for: the orders are placed with a manual recheck, so they stay under way (11 or 21).
  */
 for (const language of ['en', 'zh'] as const) {
@@ -82,5 +83,11 @@ for (const language of ['en', 'zh'] as const) {
     await centre.search('');
     await centre.showTab('processing');
     await expect.poll(() => centre.listedIds()).toEqual([tagged.orderId]);
+
+    // "Archive search" runs the order's search again: the search centre opens with its results.
+    await centre.openOrder(tagged.orderId);
+    await page.getByTestId('order-archive-search').click();
+    await expect(portal.panel(1)).toBeVisible();
+    await expect(portal.resultsPanel()).toBeVisible({ timeout: 30_000 });
   });
 }
