@@ -6,8 +6,8 @@ import { OrderCentreDriver } from './orderCentreDriver';
  * The order centre (panel 4, spec 001 §2 "Order centre", "Order detail", "Tag management", §4;
  * issue 14): a user's archive orders in All and Processing, a tag added in the detail and used as
  * the list's filter, the search by order number, the detail, a cancel answered 2000 and the order's
- * archive search run again. Delivery
- * is not waited for: the orders are placed with a manual recheck, so they stay under way (11 or 21).
+ * archive search run again. Delivery is not waited for: the orders are placed with a manual
+ * recheck, so they stay under way (11 or 21).
  */
 for (const language of ['en', 'zh'] as const) {
   const text = (key: string, params?: Record<string, string>) => uiText(language, key, params);
