@@ -32,7 +32,7 @@ export function useOrderPage(filter: OrderFilter, start: number) {
   return useQuery({
     queryKey: [...queryKeys.orderList(query), start],
     queryFn: ({ signal }) =>
-      api.orders({ ...query, start, length: Limits.orderPageSize }, { signal, quiet: true }),
+      api.orders({ ...query, start, length: Limits.orderPageSize }, { signal }),
     refetchInterval: orderRefreshMs,
   });
 }
@@ -48,7 +48,7 @@ export function useOrderDetail(id: number) {
   const api = useApi();
   return useQuery({
     queryKey: queryKeys.orderDetail(id),
-    queryFn: ({ signal }) => api.orderDetail(id, { signal, quiet: true }),
+    queryFn: ({ signal }) => api.orderDetail(id, { signal }),
     select: (data) => data.oi.od,
     refetchInterval: orderRefreshMs,
   });
