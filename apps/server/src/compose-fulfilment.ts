@@ -11,13 +11,14 @@ import { toSatellite } from './modules/catalogue/catalogue.mapper';
 import { CatalogueRepository } from './modules/catalogue/catalogue.repository';
 import {
   type CaptureCatalogue,
+  closeRasterThreads,
+  deliverablesMaker,
   FulfilmentRepository,
   FulfilmentService,
   mailKindOf,
   type OrderMailer,
   type PackageMaker,
 } from './modules/fulfilment';
-import { type DeliverableScene, makePackage, sceneRasters } from './modules/fulfilment/deliverables';
 
 /**
  * Fulfilment put together (composition root): the queue, the service over the stores and the
@@ -32,17 +33,6 @@ export interface Fulfilment {
   startWorkers(log?: (m: string) => void): Promise<void>;
   stop(): Promise<void>;
 }
-
-/** A terms entry's package from the deliverables (the order's stored scenes and AOI). */
-export const deliverablesMaker: PackageMaker = (term, workDir) =>
-  makePackage({
-    orderNumber: term.orderNumber,
-    termsId: term.id,
-    level: term.level,
-    clipAoi: term.clipAoi,
-    scenes: term.scenes as unknown as DeliverableScene[],
-    workDir,
-  });
 
 /**
  * This process's work folder under DATA_DIR/work/fulfilment, and the folders of processes that
@@ -135,7 +125,7 @@ export async function composeFulfilment(
       if (workers) await workers.stop();
       else await queue.stop();
       // The raster threads end with the workers (they would keep the process alive).
-      if (options.workers) await sceneRasters.close();
+      if (options.workers) await closeRasterThreads();
     },
   };
 }
