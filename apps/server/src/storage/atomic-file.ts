@@ -14,7 +14,8 @@ export async function writeFileAtomically(
 ): Promise<number> {
   await mkdir(options.tempDir, { recursive: true });
   await mkdir(dirname(target), { recursive: true });
-  const temp = join(options.tempDir, `${Date.now()}-${randomBytes(8).toString('hex')}.tmp`);
+  // The writer's pid first: a sweep can tell a killed writer's leftover from a write in progress.
+  const temp = join(options.tempDir, `${process.pid}-${Date.now()}-${randomBytes(8).toString('hex')}.tmp`);
   try {
     if (typeof source === 'string' || Buffer.isBuffer(source)) {
       await writeFile(temp, source, { mode: options.mode ?? 0o644 });
@@ -35,5 +36,17 @@ export async function writeFileAtomically(
   } catch (e) {
     await rm(temp, { force: true });
     throw e;
+  }
+}
+
+/** True when a temporary file's name says its writer (this host's process) is gone. */
+export function writerIsGone(tempName: string): boolean {
+  const pid = Number(tempName.split('-')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ESRCH';
   }
 }

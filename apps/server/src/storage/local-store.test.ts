@@ -1,4 +1,5 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -26,5 +27,18 @@ describe('local folder store', () => {
     await store.put('orders/SP2/b.zip', Buffer.from('b'), { contentType: 'application/zip' });
     await store.delete('orders/SP1/terms-1/a.zip');
     expect(readdirSync(join(store.dir, 'data/orders'))).toEqual(['SP2']);
+  });
+
+  it("removes a killed writer's temporary file at the first write, and keeps a live writer's", async () => {
+    const store = new LocalObjectStore(mkdtempSync(join(tmpdir(), 'local-store-')));
+    // a process that has ended: its pid names no live writer
+    const gone = spawnSync(process.execPath, ['-e', '']).pid!;
+    mkdirSync(join(store.dir, '.tmp'));
+    const killed = `${gone}-${Date.now()}-0123456789abcdef.tmp`;
+    const live = `${process.pid}-${Date.now()}-fedcba9876543210.tmp`;
+    writeFileSync(join(store.dir, '.tmp', killed), 'half a package');
+    writeFileSync(join(store.dir, '.tmp', live), 'a write in progress');
+    await store.put('orders/SP1/a.zip', Buffer.from('a'), { contentType: 'application/zip' });
+    expect(readdirSync(join(store.dir, '.tmp'))).toEqual([live]);
   });
 });

@@ -1,6 +1,6 @@
 import { mkdir, open, readdir, readFile, rm, rmdir, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
-import { writeFileAtomically } from './atomic-file';
+import { writeFileAtomically, writerIsGone } from './atomic-file';
 import { checkKeyPrefix, checkObjectKey } from './keys';
 import type { ObjectStore, StoredObject } from './types';
 
@@ -111,7 +111,10 @@ export class LocalObjectStore implements ObjectStore {
     }
   }
 
-  /** Removes temporary files a killed writer left behind (once per process, old ones only). */
+  /**
+   * Removes temporary files a killed writer left behind (once per process): those of processes
+   * that are gone, and any old one (a writer's pid may have been reused).
+   */
   private async sweepOnce() {
     if (this.swept) return;
     this.swept = true;
@@ -120,7 +123,7 @@ export class LocalObjectStore implements ObjectStore {
     for (const name of await readdir(this.tempDir)) {
       const path = join(this.tempDir, name);
       const info = await stat(path).catch(() => null);
-      if (info && now - info.mtimeMs > StaleTempMs) await rm(path, { force: true });
+      if (info && (writerIsGone(name) || now - info.mtimeMs > StaleTempMs)) await rm(path, { force: true });
     }
   }
 }
