@@ -54,6 +54,12 @@ export default defineConfig({
       DEMO: '1',
       // A small simulated archive keeps the server's first start short; the full demo size is measured in bench/.
       DEMO_SCENES: '3000',
+      // Fulfilment on a test clock: audits after a few seconds (long enough to see "auditing"), a
+      // manual recheck that outlasts every test (orders placed with it stay under way until the
+      // operator releases them), tasking passes of the next days captured within seconds.
+      AUDIT_DELAY_SECONDS: '6',
+      MANUAL_RECHECK_DELAY_SECONDS: '3600',
+      TASKING_CLOCK_FACTOR: '200000',
       LOG_LEVEL: 'warn',
     },
   },

@@ -34,6 +34,9 @@ export function useOrderPage(filter: OrderFilter, start: number) {
     queryFn: ({ signal }) =>
       api.orders({ ...query, start, length: Limits.orderPageSize }, { signal }),
     refetchInterval: orderRefreshMs,
+    // Orders move by themselves (audit, delivery): every showing of the list asks again, unlike
+    // the app's other lists, which stay fresh for a minute.
+    staleTime: 0,
   });
 }
 
@@ -51,6 +54,7 @@ export function useOrderDetail(id: number) {
     queryFn: ({ signal }) => api.orderDetail(id, { signal }),
     select: (data) => data.oi.od,
     refetchInterval: orderRefreshMs,
+    staleTime: 0,
   });
 }
 
