@@ -122,7 +122,7 @@ export class FulfilmentService {
     const results: { termsId: number; result: StepResult }[] = [];
     for (const termsId of await this.repository.waitingTerms(orderId, sceneId)) {
       const term = await this.repository.findTerm(termsId);
-      if (!term || term.kind !== 1) continue;
+      if (term?.kind !== 1) continue;
       results.push({ termsId, result: await this.deliverTerm(termsId, true) });
     }
     return results;

@@ -31,8 +31,7 @@ export function useOrderPage(filter: OrderFilter, start: number) {
   };
   return useQuery({
     queryKey: [...queryKeys.orderList(query), start],
-    queryFn: ({ signal }) =>
-      api.orders({ ...query, start, length: Limits.orderPageSize }, { signal }),
+    queryFn: ({ signal }) => api.orders({ ...query, start, length: Limits.orderPageSize }, { signal }),
     refetchInterval: orderRefreshMs,
     // Orders move by themselves (audit, delivery): every showing of the list asks again, unlike
     // the app's other lists, which stay fresh for a minute.
