@@ -147,6 +147,43 @@ describe('fulfilment of archive orders', () => {
     expect(mails).toHaveLength(1);
   }, 180_000);
 
+  it('a scene that cannot be made fails its term at once; the order ends in partial delivery (34)', async () => {
+    const u = await h.signedIn();
+    const orderId = await placeOrder(u.token);
+    // the stored footprint of the first scene moved far from the AOI: the clip cannot meet it
+    await h.pool.query(
+      `UPDATE order_terms SET scenes = jsonb_set(scenes, '{0,boundaries}',
+              '[[[100,50],[100.5,50],[100.5,50.5],[100,50.5],[100,50]]]'::jsonb)
+        WHERE order_id = $1 AND position = 1`,
+      [orderId],
+    );
+    await fulfilment.service.audit(orderId, 'approve', 'operator:test');
+    const s = await until(
+      'order settled',
+      async () => {
+        const r = await h.pool.query('SELECT settled_at IS NOT NULL AS settled FROM orders WHERE id = $1', [
+          orderId,
+        ]);
+        return r.rows[0].settled && (await orderState(orderId));
+      },
+      120,
+    );
+    expect(s).toMatchObject({ status: 34, states: [-3, 5] });
+    // no retry for an input that cannot work: the first try settled it
+    const jobs = await h.pool.query<{ retry_count: number; state: string }>(
+      `SELECT retry_count, state::text FROM pgboss.job
+        WHERE name = 'terms-delivery' AND (data->>'id')::int =
+              (SELECT id FROM order_terms WHERE order_id = $1 AND position = 1)`,
+      [orderId],
+    );
+    expect(jobs.rows).toEqual([{ retry_count: 0, state: 'completed' }]);
+    const failure = await h.pool.query(
+      'SELECT failure FROM order_terms WHERE order_id = $1 AND position = 1',
+      [orderId],
+    );
+    expect(failure.rows[0].failure).toMatch(/AOI|clip|footprint/i);
+  }, 60_000);
+
   it('a rejected audit fails the order (12) and its terms (98), and delivers nothing', async () => {
     const u = await h.signedIn();
     const orderId = await placeOrder(u.token);

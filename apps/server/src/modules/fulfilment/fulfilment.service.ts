@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import type { TaskingPass } from '@satportal/contract';
 import type { FulfilmentConfig } from '../../config';
 import { capturedScene, decideCapture, SlewMarginSeconds } from './captures';
+import { DeliverableError } from './deliverables';
 import type { FulfilmentRepository, SettleOutcome, TermWork } from './fulfilment.repository';
 import { onFulfilmentClock } from './life-cycle';
 import type { CaptureCatalogue, FulfilmentScheduler, OrderMailer, PackageMaker, PackageStore } from './types';
@@ -105,7 +106,8 @@ export class FulfilmentService {
       await this.afterSettle(outcome);
       return outcome.kind === 'stale' ? 'nothing' : 'done';
     } catch (error) {
-      if (!lastTry) throw error;
+      // A package that cannot be made from its input fails at once; a fault gets the queue's retries.
+      if (!lastTry && !(error instanceof DeliverableError)) throw error;
       await this.afterSettle(
         await this.repository.fail(termsId, (error as Error).message.slice(0, 500), null),
       );
