@@ -6,8 +6,8 @@ import { cloudCoverAt } from '../weather';
  * Tasking captures (docs/ORDERING.md "Captures"): when an ordered pass comes, the satellite
  * shoots unless one of three rules refuses it, checked in this order:
  *
- * 1. conflict — an earlier order (by order time) holds the same satellite in an overlapping window
- *    (each widened by the slew margin below): first come, first served;
+ * 1. conflict — an earlier approved order (by order time) holds the same satellite in an
+ *    overlapping window (each widened by the slew margin below): first come, first served;
  * 2. roll — the pass needs more off-nadir than the satellite's agility (the prediction kept such
  *    passes out, but elements and catalogues change between prediction and pass);
  * 3. cloud — optical passes only: the sky over the footprint at the capture time, the weather

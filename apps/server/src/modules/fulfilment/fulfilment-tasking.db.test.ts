@@ -1,12 +1,13 @@
 import { resolve } from 'node:path';
 import { ResultCode, type TaskingPass, type TaskingPrediction } from '@satportal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeFulfilment, type Fulfilment } from '../../compose-fulfilment';
+import type { Fulfilment } from '../../compose-fulfilment';
 import { type Harness, startHarness } from '../../test/harness';
 import { box } from '../../test/scenes';
 import { defaultConstellation } from '../catalogue/constellation';
 import { expectCode, send } from '../orders/test-helpers';
 import { capturedSceneId } from './captures';
+import { startTestFulfilment, until } from './test-helpers';
 
 // Tasking orders captured at their passes (docs/ORDERING.md "Captures"), on a fulfilment clock
 // running a million times faster: a pass three days ahead comes within a second.
@@ -20,16 +21,6 @@ const repo = resolve(import.meta.dirname, '../../../../..');
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const aoi = { ...box(116, 39.5, 116.4, 39.9), name: 'Beijing' };
 const condition = { fdate: day(1), tdate: day(4), cc: 100, ac: 0, ona: 45, sza: 0 };
-
-const until = async <T>(what: string, probe: () => Promise<T | null | undefined | false>, seconds = 120) => {
-  const end = Date.now() + seconds * 1000;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-};
 
 async function orderTasking(satName: string): Promise<{ id: number; number: string }> {
   const r = await send(h, 'POST', '/orders/tasking', owner.token, {
@@ -80,24 +71,7 @@ beforeAll(async () => {
   // the satellites with the fewest passes first: fewer packages to make
   bySatellite = [...groups].sort((a, b) => a[1].length - b[1].length);
   expect(bySatellite.length).toBeGreaterThanOrEqual(2);
-  fulfilment = await composeFulfilment(
-    h.pool,
-    h.services,
-    {
-      dataDir: h.config.dataDir,
-      fulfilment: {
-        autoAudit: false,
-        auditDelaySeconds: 0,
-        manualRecheckDelaySeconds: 0,
-        taskingClockFactor: 1_000_000,
-        downloadLinkDays: 7,
-        linkSecret: 'test',
-        publicUrl: 'http://portal.test',
-      },
-    },
-    { workers: true, pollingIntervalSeconds: 0.5, sweepSeconds: 2 },
-  );
-  await fulfilment.startWorkers();
+  fulfilment = await startTestFulfilment(h, { manualRecheckDelaySeconds: 0, taskingClockFactor: 1_000_000 });
 }, 180_000);
 
 afterAll(async () => {

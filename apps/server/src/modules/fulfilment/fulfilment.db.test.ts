@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { fromArrayBuffer } from 'geotiff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeFulfilment, type Fulfilment } from '../../compose-fulfilment';
+import type { Fulfilment } from '../../compose-fulfilment';
 import type { Harness } from '../../test/harness';
 import {
   type ArchiveWorld,
@@ -13,6 +13,7 @@ import {
   send,
   startArchiveWorld,
 } from '../orders/test-helpers';
+import { startTestFulfilment, until } from './test-helpers';
 
 // The order life cycle over the real queue (pg-boss), the real deliverables (gdal3.js), the
 // test's object store and outbox: audits by the operator's call (automatic audits stay off, so
@@ -22,16 +23,6 @@ let h: Harness;
 let w: ArchiveWorld;
 let fulfilment: Fulfilment;
 let outbox: string;
-
-const until = async <T>(what: string, probe: () => Promise<T | null | undefined | false>, seconds = 90) => {
-  const end = Date.now() + seconds * 1000;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-};
 
 async function orderState(orderId: number) {
   const { rows } = await h.pool.query<{ status: number; states: number[]; keys: (string | null)[] }>(
@@ -57,24 +48,7 @@ async function placeOrder(token: string, more: Record<string, unknown> = {}, lev
 beforeAll(async () => {
   ({ h, w } = await startArchiveWorld());
   outbox = h.config.mail.outboxDir;
-  fulfilment = await composeFulfilment(
-    h.pool,
-    h.services,
-    {
-      dataDir: h.config.dataDir,
-      fulfilment: {
-        autoAudit: false,
-        auditDelaySeconds: 0,
-        manualRecheckDelaySeconds: 3,
-        taskingClockFactor: 1,
-        downloadLinkDays: 7,
-        linkSecret: 'test',
-        publicUrl: 'http://portal.test',
-      },
-    },
-    { workers: true, pollingIntervalSeconds: 0.5, sweepSeconds: 2 },
-  );
-  await fulfilment.startWorkers();
+  fulfilment = await startTestFulfilment(h);
 }, 120_000);
 
 afterAll(async () => {

@@ -212,7 +212,7 @@ export class FulfilmentRepository {
     });
   }
 
-  /** Earlier orders' passes of the same satellite overlapping a time window (the conflict rule). */
+  /** Earlier approved orders' passes of the same satellite overlapping a time window (the conflict rule). */
   async committedPasses(
     orderId: number,
     satId: number,
@@ -226,9 +226,11 @@ export class FulfilmentRepository {
         WHERE (t.pass->>'satId')::int = $2
           AND o.id <> $1
           AND (o.created_at, o.id) < (SELECT created_at, id FROM orders WHERE id = $1)
-          AND t.state NOT IN (${TermStates.Failed}, ${TermStates.Rejected}, ${TermStates.Cancelled})
-          AND o.status NOT IN (${OrderStatuses.AuditFailed}, ${OrderStatuses.CancelledByUser},
-                               ${OrderStatuses.CancelledByPlatform})
+          -- a commitment: an approved order's pass not given up (an order still in its audit
+          -- holds nothing yet; a failed, rejected or cancelled pass frees the satellite)
+          AND t.state IN (${TermStates.Submitted}, ${TermStates.Executing}, ${TermStates.Complete})
+          AND o.status IN (${OrderStatuses.Processing}, ${OrderStatuses.PartialDelivery},
+                           ${OrderStatuses.Finished})
           AND (t.pass->>'enterTime')::timestamptz < $4
           AND (t.pass->>'leaveTime')::timestamptz > $3`,
       [orderId, satId, from, to],
