@@ -70,16 +70,22 @@ export async function startServer(env: NodeJS.ProcessEnv, timeoutMs = 180_000): 
   return { child, pid: child.pid!, url, output: () => output, exited };
 }
 
-/** Pids of live processes started with this DATA_DIR (a server and anything it spawned). */
-export function processesOn(dataDir: string): number[] {
+/**
+ * Live processes started with this DATA_DIR (a server and anything it spawned), each as
+ * "pid command line" so a failure says which process lived on.
+ */
+export function processesOn(dataDir: string): string[] {
   const needle = `\0DATA_DIR=${dataDir}\0`;
-  const pids: number[] = [];
+  const pids: string[] = [];
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
     try {
       const environ = `\0${readFileSync(`/proc/${name}/environ`, 'latin1')}`;
       const state = readFileSync(`/proc/${name}/stat`, 'latin1').split(') ')[1]?.[0];
-      if (environ.includes(needle) && state !== 'Z') pids.push(Number(name));
+      if (environ.includes(needle) && state !== 'Z') {
+        const command = readFileSync(`/proc/${name}/cmdline`, 'latin1').replaceAll('\0', ' ').trim();
+        pids.push(`${name} ${command}`);
+      }
     } catch {
       // gone meanwhile, or not ours to read
     }
