@@ -129,6 +129,11 @@ for (const language of ['en', 'zh'] as const) {
     const shooting = page.getByTestId('order-shooting');
     await expect(shooting.first()).toBeVisible();
     await shooting.first().click();
+    // opened: the pass's visible time and duration, cloud and roll, or why it was not shot
+    const facts = page.getByTestId('order-pass').or(page.getByTestId('order-not-shot')).first();
+    await expect(facts).toBeVisible();
+    await expect(facts).toContainText(text('orderCentre.visibleTime'));
+    await expect(facts).toContainText('°');
     // every pass is either shot (its captured scene listed) or says why not
     const entries = page.getByTestId('order-terms-entry');
     const count = await entries.count();

@@ -179,17 +179,22 @@ function SceneRow({
 /** A tasking entry's pass and, when it was not shot, why (spec 001 §2 shooting process), collapsed at first. */
 function ShootingProcess({ entry, timeZone }: { entry: OrderTerms; timeZone: string }) {
   const { t } = useTranslation();
-  const [language] = useLanguage();
   const pass = entry.pass;
   if (!pass) return null;
+  const shot = entry.ips[0];
   const status =
     entry.notShotReasons.length > 0
       ? t('orderCentre.notShot')
-      : entry.ips.length > 0
+      : shot
         ? t('orderCentre.shot')
         : t('orderCentre.waiting');
-  const degrees = (value: number | null) =>
-    value === null ? t('common.notSet') : `${formatNumber(value, language, 1)}°`;
+  // A pass not refused shows its own facts: the cloud met once shot, the forecast before.
+  const passFacts: PassFacts = {
+    time: pass.enterTime,
+    durationSeconds: (Date.parse(pass.leaveTime) - Date.parse(pass.enterTime)) / 1000,
+    cloudCover: shot ? shot.cc : pass.cloudForecast,
+    roll: pass.offNadirAngle,
+  };
   // A native disclosure: antd's Collapse would split an icon shared with the first load into a chunk of its own.
   return (
     <details className={styles.shooting}>
@@ -201,27 +206,48 @@ function ShootingProcess({ entry, timeZone }: { entry: OrderTerms; timeZone: str
         {entry.notShotReasons.map((reason) => (
           <li key={`${reason.reason}-${reason.visibleTimeAndDuration.time}`} data-testid="order-not-shot">
             <strong>{t(`orderCentre.reason.${reason.reason}`)}</strong>
-            <dl className={styles.sceneFacts}>
-              <dt>{t('orderCentre.visibleTime')}</dt>
-              <dd>
-                {t('orderCentre.duration', {
-                  time: formatDateTime(reason.visibleTimeAndDuration.time, timeZone, 'minute'),
-                  seconds: formatNumber(reason.visibleTimeAndDuration.durationSeconds, language),
-                })}
-              </dd>
-              <dt>{t('orderCentre.cloudCover')}</dt>
-              <dd>
-                {reason.cloudCover === null
-                  ? t('common.notSet')
-                  : `${formatNumber(reason.cloudCover, language)} %`}
-              </dd>
-              <dt>{t('orderCentre.roll')}</dt>
-              <dd>{degrees(reason.roll)}</dd>
-            </dl>
+            <ShootingFacts facts={{ ...reason.visibleTimeAndDuration, ...reason }} timeZone={timeZone} />
           </li>
         ))}
-        {entry.notShotReasons.length === 0 && <li className={styles.muted}>{status}</li>}
+        {entry.notShotReasons.length === 0 && (
+          <li data-testid="order-pass">
+            <strong>{status}</strong>
+            <ShootingFacts facts={passFacts} timeZone={timeZone} />
+          </li>
+        )}
       </ul>
     </details>
+  );
+}
+
+interface PassFacts {
+  time: string;
+  durationSeconds: number;
+  cloudCover: number | null;
+  roll: number | null;
+}
+
+/** Visible time and duration, cloud cover and roll of a pass (spec 001 §2 shooting-process list). */
+function ShootingFacts({ facts, timeZone }: { facts: PassFacts; timeZone: string }) {
+  const { t } = useTranslation();
+  const [language] = useLanguage();
+  const degrees = (value: number | null) =>
+    value === null ? t('common.notSet') : `${formatNumber(value, language, 1)}°`;
+  return (
+    <dl className={styles.sceneFacts}>
+      <dt>{t('orderCentre.visibleTime')}</dt>
+      <dd>
+        {t('orderCentre.duration', {
+          time: formatDateTime(facts.time, timeZone, 'minute'),
+          seconds: formatNumber(facts.durationSeconds, language),
+        })}
+      </dd>
+      <dt>{t('orderCentre.cloudCover')}</dt>
+      <dd>
+        {facts.cloudCover === null ? t('common.notSet') : `${formatNumber(facts.cloudCover, language)} %`}
+      </dd>
+      <dt>{t('orderCentre.roll')}</dt>
+      <dd>{degrees(facts.roll)}</dd>
+    </dl>
   );
 }
