@@ -31,7 +31,13 @@ export interface TermWork {
 /** What an audit did: nothing (not 11 any more), or the order's new status and its terms. */
 export type AuditOutcome =
   | { kind: 'skipped'; status: number }
-  | { kind: 'audited'; status: number; terms: { id: number; captureDueAt: Date | null }[] };
+  | {
+      kind: 'audited';
+      status: number;
+      /** the order waits for a manual recheck before its deliveries */
+      manualRecheck: boolean;
+      terms: { id: number; captureDueAt: Date | null }[];
+    };
 
 /** What settling a terms entry did to its order. */
 export type SettleOutcome =
@@ -91,8 +97,8 @@ export class FulfilmentRepository {
     captureDueAt: (pass: Record<string, unknown>, orderedAt: Date) => Date,
   ): Promise<AuditOutcome> {
     return inTransaction(this.pool, async (client) => {
-      const { rows } = await client.query<{ status: number; created_at: Date }>(
-        'SELECT status, created_at FROM orders WHERE id = $1 FOR UPDATE',
+      const { rows } = await client.query<{ status: number; created_at: Date; manual_recheck: boolean }>(
+        'SELECT status, created_at, manual_recheck FROM orders WHERE id = $1 FOR UPDATE',
         [orderId],
       );
       const order = rows[0];
@@ -119,7 +125,12 @@ export class FulfilmentRepository {
         );
         scheduled.push({ id: Number(t.id), captureDueAt: due });
       }
-      return { kind: 'audited', status, terms: approve ? scheduled : [] };
+      return {
+        kind: 'audited',
+        status,
+        manualRecheck: order.manual_recheck,
+        terms: approve ? scheduled : [],
+      };
     });
   }
 

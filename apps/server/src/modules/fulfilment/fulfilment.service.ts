@@ -70,10 +70,9 @@ export class FulfilmentService {
     if (decision === 'reject') await this.deps.scheduler.mail(orderId);
     const now = this.now();
     const recheckAt = new Date(now.getTime() + seconds(this.deps.config.manualRecheckDelaySeconds));
-    const order = outcome.terms.length ? await this.repository.findTerm(outcome.terms[0]!.id) : null;
     for (const t of outcome.terms) {
       if (t.captureDueAt) await this.deps.scheduler.capture(t.id, t.captureDueAt);
-      else await this.deps.scheduler.deliver(t.id, order?.manualRecheck ? recheckAt : now);
+      else await this.deps.scheduler.deliver(t.id, outcome.manualRecheck ? recheckAt : now);
     }
     return outcome;
   }
