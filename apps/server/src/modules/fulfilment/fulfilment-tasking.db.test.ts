@@ -1,11 +1,9 @@
-import { resolve } from 'node:path';
 import { ResultCode, type TaskingPass, type TaskingPrediction } from '@satportal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Fulfilment } from '../../compose-fulfilment';
-import { type Harness, startHarness } from '../../test/harness';
+import type { Harness } from '../../test/harness';
 import { box } from '../../test/scenes';
-import { defaultConstellation } from '../catalogue/constellation';
-import { expectCode, send } from '../orders/test-helpers';
+import { expectCode, send, startTaskingWorld } from '../orders/test-helpers';
 import { capturedSceneId } from './captures';
 import { startTestFulfilment, until } from './test-helpers';
 
@@ -17,7 +15,6 @@ let fulfilment: Fulfilment;
 let owner: Awaited<ReturnType<Harness['signedIn']>>;
 let prediction: TaskingPrediction;
 let bySatellite: [string, TaskingPass[]][];
-const repo = resolve(import.meta.dirname, '../../../../..');
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const aoi = { ...box(116, 39.5, 116.4, 39.9), name: 'Beijing' };
 const condition = { fdate: day(1), tdate: day(4), cc: 100, ac: 0, ona: 45, sza: 0 };
@@ -47,16 +44,8 @@ const detail = async (orderId: number) =>
   (await send(h, 'POST', '/orders/detail', owner.token, { id: orderId })).body.data.oi.od;
 
 beforeAll(async () => {
-  h = await startHarness();
-  await h.services.catalogue.seedConstellation(defaultConstellation);
-  await h.services.orbitalElements.loadFolder(resolve(repo, 'data/tle'));
-  owner = await h.signedIn({ orgType: 4, orderTypes: [1, 4] });
-  const sats = (await send(h, 'GET', '/satellites?taskable=true', owner.token)).body.data.sats as {
-    id: number;
-    taskable: boolean;
-    cap: { caps: { type: number }[] };
-  }[];
-  const optical = sats.filter((s) => s.taskable && s.cap.caps.some((c) => c.type === 1)).map((s) => s.id);
+  let optical: number[];
+  ({ h, owner, optical } = await startTaskingWorld());
   const r = await send(h, 'POST', '/tasking/predictions', owner.token, {
     aois: [aoi],
     condition,

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { resolve } from 'node:path';
 import {
   ResultCode,
   type TaskingOrderRequest,
@@ -7,13 +6,12 @@ import {
   type TaskingPrediction,
 } from '@satportal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../test/harness';
+import type { Harness } from '../../test/harness';
 import { box } from '../../test/scenes';
-import { defaultConstellation } from '../catalogue/constellation';
 import { CompaniesRepository } from './companies.repository';
 import { OrdersRepository } from './orders.repository';
 import { OrdersService } from './orders.service';
-import { endUser, expectCode, orderRows, send } from './test-helpers';
+import { endUser, expectCode, orderRows, send, startTaskingWorld } from './test-helpers';
 
 /** Tasking price and tasking orders from a stored prediction (issue 13). */
 
@@ -21,23 +19,14 @@ let h: Harness;
 let owner: Awaited<ReturnType<Harness['signedIn']>>;
 let prediction: TaskingPrediction;
 let passes: TaskingPass[];
-const repo = resolve(import.meta.dirname, '../../../../..');
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const aoi = { ...box(116, 39.5, 117, 40.5), name: 'Beijing' };
 const condition = { fdate: day(1), tdate: day(4), cc: 100, ac: 0, ona: 30, sza: 0 };
 let predictionRequest: Record<string, unknown>;
 
 beforeAll(async () => {
-  h = await startHarness();
-  await h.services.catalogue.seedConstellation(defaultConstellation);
-  await h.services.orbitalElements.loadFolder(resolve(repo, 'data/tle'));
-  owner = await h.signedIn({ orgType: 4, orderTypes: [1, 4] });
-  const sats = (await send(h, 'GET', '/satellites?taskable=true', owner.token)).body.data.sats as {
-    id: number;
-    taskable: boolean;
-    cap: { caps: { type: number }[] };
-  }[];
-  const optical = sats.filter((s) => s.taskable && s.cap.caps.some((c) => c.type === 1)).map((s) => s.id);
+  let optical: number[];
+  ({ h, owner, optical } = await startTaskingWorld());
   predictionRequest = { aois: [aoi], condition, satIds: optical, sensor: { type: 1 } };
   const r = await send(h, 'POST', '/tasking/predictions', owner.token, predictionRequest);
   expectCode(r, ResultCode.Success);

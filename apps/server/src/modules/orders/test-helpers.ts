@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { apiPath, IdempotencyHeader, type Paths } from '@satportal/contract';
 import { expect } from 'vitest';
 import { type Harness, startHarness } from '../../test/harness';
@@ -103,4 +104,22 @@ export async function orderRows(h: Harness, userId: number) {
     [userId],
   );
   return rows[0]!;
+}
+
+/**
+ * The tasking tests' server: the default constellation with the shipped orbital elements, a
+ * customer who may order tasking, and the ids of the taskable optical satellites.
+ */
+export async function startTaskingWorld() {
+  const h = await startHarness();
+  await h.services.catalogue.seedConstellation(defaultConstellation);
+  await h.services.orbitalElements.loadFolder(resolve(import.meta.dirname, '../../../../../data/tle'));
+  const owner = await h.signedIn({ orgType: 4, orderTypes: [1, 4] });
+  const sats = (await send(h, 'GET', '/satellites?taskable=true', owner.token)).body.data.sats as {
+    id: number;
+    taskable: boolean;
+    cap: { caps: { type: number }[] };
+  }[];
+  const optical = sats.filter((s) => s.taskable && s.cap.caps.some((c) => c.type === 1)).map((s) => s.id);
+  return { h, owner, optical };
 }
