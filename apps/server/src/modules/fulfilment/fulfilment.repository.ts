@@ -1,7 +1,7 @@
-import { type NotShotReason, TermStates } from '@satportal/contract';
+import { type NotShotReason, OrderStatus, TermStates } from '@satportal/contract';
 import type pg from 'pg';
 import { inTransaction } from '../../db/database';
-import { OpenTermStates, OrderStatuses, statusFromTerms, WorkingStatuses } from './life-cycle';
+import { OpenTermStates, statusFromTerms, WorkingStatuses } from './life-cycle';
 
 /** A terms entry with what fulfilment needs of its order. */
 export interface TermWork {
@@ -103,12 +103,12 @@ export class FulfilmentRepository {
       );
       const order = rows[0];
       if (!order) return { kind: 'skipped', status: 0 };
-      if (order.status !== OrderStatuses.Auditing) return { kind: 'skipped', status: order.status };
+      if (order.status !== OrderStatus.Auditing) return { kind: 'skipped', status: order.status };
       const approve = decision === 'approve';
-      const status = approve ? OrderStatuses.Processing : OrderStatuses.AuditFailed;
+      const status = approve ? OrderStatus.Processing : OrderStatus.AuditFailed;
       await client.query(
         `UPDATE orders SET status = $2::smallint, audited_by = $3, audited_at = now(), updated_at = now(),
-                settled_at = CASE WHEN $2::int = ${OrderStatuses.AuditFailed} THEN now() END
+                settled_at = CASE WHEN $2::int = ${OrderStatus.AuditFailed} THEN now() END
           WHERE id = $1`,
         [orderId, status, by],
       );
@@ -240,8 +240,8 @@ export class FulfilmentRepository {
           -- a commitment: an approved order's pass not given up (an order still in its audit
           -- holds nothing yet; a failed, rejected or cancelled pass frees the satellite)
           AND t.state IN (${TermStates.Submitted}, ${TermStates.Executing}, ${TermStates.Complete})
-          AND o.status IN (${OrderStatuses.Processing}, ${OrderStatuses.PartialDelivery},
-                           ${OrderStatuses.Finished})
+          AND o.status IN (${OrderStatus.Processing}, ${OrderStatus.PartialDelivery},
+                           ${OrderStatus.Finished})
           AND (t.pass->>'enterTime')::timestamptz < $4
           AND (t.pass->>'leaveTime')::timestamptz > $3`,
       [orderId, satId, from, to],
@@ -253,7 +253,7 @@ export class FulfilmentRepository {
   async openWork(): Promise<OpenWork> {
     const [auditing, terms, unmailed] = await Promise.all([
       this.pool.query<{ id: number; orderedAt: Date }>(
-        `SELECT id, created_at AS "orderedAt" FROM orders WHERE status = ${OrderStatuses.Auditing} ORDER BY id`,
+        `SELECT id, created_at AS "orderedAt" FROM orders WHERE status = ${OrderStatus.Auditing} ORDER BY id`,
       ),
       this.pool.query<OpenWork['terms'][number]>(
         `SELECT t.id, o.kind, t.state, t.capture_due_at AS "captureDueAt", o.manual_recheck AS "manualRecheck",
@@ -266,8 +266,8 @@ export class FulfilmentRepository {
       ),
       this.pool.query<{ id: number }>(
         `SELECT id FROM orders
-          WHERE settled_at IS NOT NULL AND status IN (${OrderStatuses.Finished}, ${OrderStatuses.PartialDelivery},
-                                                      ${OrderStatuses.ProcessFailed}, ${OrderStatuses.AuditFailed})
+          WHERE settled_at IS NOT NULL AND status IN (${OrderStatus.Finished}, ${OrderStatus.PartialDelivery},
+                                                      ${OrderStatus.ProcessFailed}, ${OrderStatus.AuditFailed})
             AND mailed_status IS DISTINCT FROM status
           ORDER BY id`,
       ),

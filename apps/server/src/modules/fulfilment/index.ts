@@ -2,7 +2,7 @@
 export { capturedScene, cloudOverFootprint, decideCapture } from './captures';
 export { FulfilmentRepository, type MailFacts, type TermWork } from './fulfilment.repository';
 export { type FulfilmentDeps, FulfilmentService, packageKey, type StepResult } from './fulfilment.service';
-export { mailKindOf, OrderStatuses, statusFromTerms } from './life-cycle';
+export { mailKindOf, statusFromTerms } from './life-cycle';
 export { closeRasterThreads, deliverablesMaker } from './package-maker';
 export type {
   CaptureCatalogue,

@@ -1,4 +1,4 @@
-import { TermStates } from '@satportal/contract';
+import { OrderStatus, TermStates } from '@satportal/contract';
 
 /**
  * The order life cycle of spec 001 §4 as pure rules (docs/ORDERING.md "Fulfilment"): the
@@ -8,17 +8,9 @@ import { TermStates } from '@satportal/contract';
  *      └─reject──▶ 12             │                                      │
  *                                 └──────── every term settled ──────────┴─▶ 32 | 34 | 22
  *   11, 21, 31, 34 ──user cancel──▶ 41        any open status ──platform──▶ 42
+ *
+ * The statuses are the contract's `OrderStatus`.
  */
-export const OrderStatuses = {
-  Auditing: 11,
-  AuditFailed: 12,
-  Processing: 21,
-  ProcessFailed: 22,
-  Finished: 32,
-  PartialDelivery: 34,
-  CancelledByUser: 41,
-  CancelledByPlatform: 42,
-} as const;
 
 /** Terms still to deliver: not begun, waiting for the queue, or being made. */
 export const OpenTermStates: readonly number[] = [
@@ -28,7 +20,7 @@ export const OpenTermStates: readonly number[] = [
 ];
 
 /** Statuses in which fulfilment still works on an order. */
-export const WorkingStatuses: readonly number[] = [OrderStatuses.Processing, OrderStatuses.PartialDelivery];
+export const WorkingStatuses: readonly number[] = [OrderStatus.Processing, OrderStatus.PartialDelivery];
 
 /**
  * The status of an order in work, from its terms: still open → 21, or 34 once something is
@@ -42,18 +34,18 @@ export function statusFromTerms(states: readonly number[]): {
   const open = states.some((s) => OpenTermStates.includes(s));
   const delivered = states.filter((s) => s === TermStates.Complete).length;
   if (open) {
-    return { status: delivered ? OrderStatuses.PartialDelivery : OrderStatuses.Processing, settled: false };
+    return { status: delivered ? OrderStatus.PartialDelivery : OrderStatus.Processing, settled: false };
   }
-  if (delivered === states.length && delivered > 0) return { status: OrderStatuses.Finished, settled: true };
-  if (delivered > 0) return { status: OrderStatuses.PartialDelivery, settled: true };
-  return { status: OrderStatuses.ProcessFailed, settled: true };
+  if (delivered === states.length && delivered > 0) return { status: OrderStatus.Finished, settled: true };
+  if (delivered > 0) return { status: OrderStatus.PartialDelivery, settled: true };
+  return { status: OrderStatus.ProcessFailed, settled: true };
 }
 
 /** Which mail an order's final status earns its orderer (none for an audit or a cancel). */
 export function mailKindOf(status: number): 'delivered' | 'partial' | 'failed' | null {
-  if (status === OrderStatuses.Finished) return 'delivered';
-  if (status === OrderStatuses.PartialDelivery) return 'partial';
-  if (status === OrderStatuses.ProcessFailed || status === OrderStatuses.AuditFailed) return 'failed';
+  if (status === OrderStatus.Finished) return 'delivered';
+  if (status === OrderStatus.PartialDelivery) return 'partial';
+  if (status === OrderStatus.ProcessFailed || status === OrderStatus.AuditFailed) return 'failed';
   return null;
 }
 

@@ -6,6 +6,7 @@ import {
   type OrderDetail,
   OrderStatus,
   type OrderTab,
+  OrderTabs,
   type OrderTerms,
   type ProcessMode,
   type SearchCondition,
@@ -42,9 +43,11 @@ export function statusLabelKey(status: number, processMode: ProcessMode): Transl
 
 /** The colour of an order's status tag: under way, delivered, failed, cancelled. */
 export function statusTone(status: number): 'processing' | 'success' | 'error' | 'default' {
-  if (status === 11 || status === 21 || status === 31) return 'processing';
-  if (status === 32 || status === 34) return 'success';
-  if (status === 12 || status === 22 || status === 33) return 'error';
+  // the tabs' groups (contract OrderTabs): processing, successful, failed; the rest cancelled
+  const among = (statuses: readonly number[]) => statuses.includes(status);
+  if (among(OrderTabs.processing)) return 'processing';
+  if (among(OrderTabs.successful)) return 'success';
+  if (among(OrderTabs.failed)) return 'error';
   return 'default';
 }
 
