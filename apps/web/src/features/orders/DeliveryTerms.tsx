@@ -244,7 +244,7 @@ function ShootingFacts({ facts, timeZone }: { facts: PassFacts; timeZone: string
       </dd>
       <dt>{t('orderCentre.cloudCover')}</dt>
       <dd>
-        {facts.cloudCover === null ? t('common.notSet') : `${formatNumber(facts.cloudCover, language)} %`}
+        {facts.cloudCover === null ? t('common.notSet') : `${formatNumber(facts.cloudCover, language, 1)} %`}
       </dd>
       <dt>{t('orderCentre.roll')}</dt>
       <dd>{degrees(facts.roll)}</dd>
