@@ -28,27 +28,28 @@ export async function createUser(
     username: `e2e_${randomBytes(4).toString('hex')}`,
     password: `pw-${randomBytes(6).toString('hex')}`,
   };
-  await run(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'apps/server/src/cli.ts',
-      'user',
-      'create',
-      '--username',
-      account.username,
-      '--password',
-      account.password,
-      '--org-type',
-      String(options.orgType ?? 4),
-      '--order-type',
-      options.orderTypes ?? '1,4',
-      ...(options.timezone ? ['--timezone', options.timezone] : []),
-    ],
-    { cwd: root, env: { ...process.env, DATABASE_URL: '', DATA_DIR: e2eDataDir } },
-  );
+  await operatorCli([
+    'user',
+    'create',
+    '--username',
+    account.username,
+    '--password',
+    account.password,
+    '--org-type',
+    String(options.orgType ?? 4),
+    '--order-type',
+    options.orderTypes ?? '1,4',
+    ...(options.timezone ? ['--timezone', options.timezone] : []),
+  ]);
   return account;
+}
+
+/** The operator CLI (`npm run cli -- …`) on the test server's data folder, through its socket. */
+export async function operatorCli(args: string[]) {
+  return run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: '', DATA_DIR: e2eDataDir },
+  });
 }
 
 const messages = Object.fromEntries(

@@ -1,13 +1,7 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { expect } from '@playwright/test';
-import { e2eDataDir } from '../playwright.config';
-import type { OrderCentreDriver, PlacedOrder } from './orderCentreDriver';
-
-const root = resolve(import.meta.dirname, '../../..');
-const run = promisify(execFile);
+import { operatorCli } from './driver';
+import { anyArchiveCondition, type OrderCentreDriver, type PlacedOrder } from './orderCentreDriver';
 
 type Ring = number[][];
 interface FoundScene {
@@ -31,17 +25,6 @@ const boxRing = ([w, s, e, n]: [number, number, number, number]): Ring => [
   [w, s],
 ];
 
-const searchCondition = () => ({
-  fdate: '2015-01-01',
-  tdate: new Date().toISOString().slice(0, 10),
-  cc: 100,
-  ac: 0,
-  ona: 90,
-  sza: 0,
-  orbit: 0,
-  productQualities: ['A', 'B'],
-});
-
 /**
  * What fulfilment's end-to-end spec sets up beside the order centre's driver: an archive order of
  * two scenes clipped to an AOI that cuts the first one, a tasking order, the operator's release.
@@ -53,7 +36,7 @@ export class FulfilmentDriver {
     const r = await this.centre.api<{ taskId: string; images: FoundScene[] }>('POST', '/archive/search', {
       page: { start: 0, length: 200 },
       aois: [aoi],
-      condition: searchCondition(),
+      condition: anyArchiveCondition(),
       satIds,
     });
     expect(r.code, r.message).toBe(2000);
@@ -151,11 +134,7 @@ export class FulfilmentDriver {
 
   /** The operator's `orders release NUMBER --scene ID` (the manual recheck of one scene is done). */
   async release(orderNumber: string, sceneId: string) {
-    await run(
-      process.execPath,
-      ['--import', 'tsx', 'apps/server/src/cli.ts', 'orders', 'release', orderNumber, '--scene', sceneId],
-      { cwd: root, env: { ...process.env, DATABASE_URL: '', DATA_DIR: e2eDataDir } },
-    );
+    await operatorCli(['orders', 'release', orderNumber, '--scene', sceneId]);
   }
 
   /** The order's status as the list shows it, after reopening the centre (a fresh read). */

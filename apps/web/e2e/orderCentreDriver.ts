@@ -25,6 +25,18 @@ const square = (lon: number, lat: number, half: number) => [
   ],
 ];
 
+/** An archive search condition that keeps every scene since 2015 (any cloud, angle, quality). */
+export const anyArchiveCondition = () => ({
+  fdate: '2015-01-01',
+  tdate: new Date().toISOString().slice(0, 10),
+  cc: 100,
+  ac: 0,
+  ona: 90,
+  sza: 0,
+  orbit: 0,
+  productQualities: ['A', 'B'],
+});
+
 /** What a user does in the order centre (panel 4, spec 001 §2); the driver of order-centre.spec.ts. */
 export class OrderCentreDriver {
   constructor(readonly portal: Portal) {}
@@ -58,16 +70,7 @@ export class OrderCentreDriver {
       {
         page: { start: 0, length: 100 },
         aois: [aoi],
-        condition: {
-          fdate: '2015-01-01',
-          tdate: new Date().toISOString().slice(0, 10),
-          cc: 100,
-          ac: 0,
-          ona: 90,
-          sza: 0,
-          orbit: 0,
-          productQualities: ['A', 'B'],
-        },
+        condition: anyArchiveCondition(),
         satIds: catalogue.data.sats.map((s) => s.id),
       },
     );
