@@ -24,6 +24,20 @@ export interface Config {
   storage: StorageConfig;
   /** E-mail: SMTP when SMTP_URL is set, otherwise `.eml` files in DATA_DIR/outbox. */
   mail: MailConfig;
+  /** Tile services (issue 15): tile keys, the on-disk tile cache, HD allowances. */
+  tiles: TilesConfig;
+}
+
+export interface TilesConfig {
+  /** A tile key dies after this long unused (spec 000 §7: 10 minutes). */
+  keyIdleSeconds: number;
+  /** Secret signing tile keys; made once and kept in DATA_DIR when not given. */
+  keySecret: string | undefined;
+  /** Rendered tiles and quicklooks kept on disk, bounded: least recently used evicted first. */
+  cacheDir: string;
+  cacheMaxBytes: number;
+  /** HD tiles above zoom 12 a day for an account without full HD, unless set per account (CLI). */
+  defaultHdDailyTiles: number;
 }
 
 export interface FulfilmentConfig {
@@ -137,6 +151,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       smtpUrl: env.SMTP_URL?.trim() || undefined,
       from: env.MAIL_FROM ?? 'Satportal <orders@satportal.example>',
       outboxDir: resolve(dataDir, 'outbox'),
+    },
+    tiles: {
+      keyIdleSeconds: wholeNumber(env.TILE_KEY_IDLE_SECONDS ?? '600', 'TILE_KEY_IDLE_SECONDS'),
+      keySecret: env.TILE_KEY_SECRET || undefined,
+      cacheDir: resolve(env.TILE_CACHE_DIR ?? resolve(dataDir, 'cache', 'tiles')),
+      cacheMaxBytes: wholeNumber(env.TILE_CACHE_MAX_MB ?? '1024', 'TILE_CACHE_MAX_MB') * 1024 * 1024,
+      defaultHdDailyTiles: wholeNumber(env.HD_DAILY_TILES ?? '500', 'HD_DAILY_TILES'),
     },
   };
 }

@@ -35,6 +35,17 @@ export const Paths = {
   orderCancel: '/orders/cancel',
   /** `GET oss/` + the object key (wildcard): delivered packages, signed links. */
   download: '/oss/*',
+  /** spec 000 §7 my-data list (POST) and batch names (GET) */
+  myDataScenes: '/my-data/scenes',
+  myDataBatches: '/my-data/batches',
+  /** spec 001 §7 `POST common/user/statistics/flow/usage` */
+  usage: '/usage/flow',
+  /** the account's time zone (issue 15): saved to the account, every time shown follows it */
+  meTimeZone: '/me/timezone',
+  /** tile keys: POST issue for this device, GET status, DELETE revoke (account centre) */
+  tileKey: '/tiles/key',
+  /** years of the HD mosaics */
+  hdYears: '/hd/years',
 } as const;
 
 export const apiPath = (p: (typeof Paths)[keyof typeof Paths]) => `${ApiBase}${p}`;

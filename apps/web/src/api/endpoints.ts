@@ -17,10 +17,14 @@ import {
   type AreaCalculationResponse,
   apiPath,
   type CompanyListResponse,
+  type HdYears,
   type HealthResponse,
   IdempotencyHeader,
   type LoginRequest,
   type LoginResponse,
+  type MyDataBatch,
+  type MyDataList,
+  type MyDataListRequest,
   type OrderCancelResponse,
   type OrderDetailResponse,
   type OrderListQuery,
@@ -41,6 +45,10 @@ import {
   type TaskingPredictionResponse,
   type TaskingPriceRequest,
   type TaskingPriceResponse,
+  type TileKey,
+  type TileKeyStatus,
+  type Usage,
+  type UsageRequest,
   type User,
 } from '@satportal/contract';
 import type { ApiClient, CallOptions } from './client';
@@ -266,6 +274,32 @@ export function bindEndpoints(client: ApiClient) {
      */
     downloadPackage: (pkgUrl: string, extra: Extra = {}) =>
       client.download(pkgUrl, 'orderCentre.downloadFailed', extra),
+
+    /** My data (spec 000 §7 my-data list): the caller's delivered scenes. */
+    myDataScenes: (body: MyDataListRequest, extra: Extra = {}) =>
+      client.request<MyDataList>(apiPath(Paths.myDataScenes), { method: 'POST', body, ...extra }),
+
+    myDataBatches: (extra: Extra = {}) => client.request<MyDataBatch[]>(apiPath(Paths.myDataBatches), extra),
+
+    /** Usage (spec 001 §7 POST common/user/statistics/flow/usage). */
+    usage: (body: UsageRequest, extra: Extra = {}) =>
+      client.request<Usage>(apiPath(Paths.usage), { method: 'POST', body, ...extra }),
+
+    /** The account's time zone (IANA name) or null for the browser's. */
+    saveTimeZone: (timezone: string | null, extra: Extra = {}) =>
+      client.request<User>(apiPath(Paths.meTimeZone), { method: 'PUT', body: { timezone }, ...extra }),
+
+    /** This device's tile key (links for QGIS and other clients); another device's key is replaced. */
+    tileKey: (deviceId: string, extra: Extra = {}) =>
+      client.request<TileKey>(apiPath(Paths.tileKey), { method: 'POST', body: { deviceId }, ...extra }),
+
+    tileKeyStatus: (deviceId: string, extra: Extra = {}) =>
+      client.request<TileKeyStatus>(apiPath(Paths.tileKey), { query: { deviceId }, ...extra }),
+
+    revokeTileKey: (extra: Extra = {}) =>
+      client.request<null>(apiPath(Paths.tileKey), { method: 'DELETE', ...extra }),
+
+    hdYears: (extra: Extra = {}) => client.request<HdYears>(apiPath(Paths.hdYears), extra),
   };
 }
 
@@ -290,4 +324,11 @@ export const queryKeys = {
   orderDetail: (id: number) => [Paths.orderDetail, id] as const,
   orderRules: (query: OrderRulesQuery) => [Paths.orderRules, query] as const,
   companies: (company: string) => [Paths.companies, company] as const,
+  /** Every my-data list (any filter): invalidating it refreshes them all. */
+  myData: [Paths.myDataScenes],
+  myDataList: (body: Omit<MyDataListRequest, 'start' | 'length'>) => [Paths.myDataScenes, body] as const,
+  myDataBatches: [Paths.myDataBatches],
+  usage: (body: UsageRequest) => [Paths.usage, body] as const,
+  tileKeyStatus: [Paths.tileKey],
+  hdYears: [Paths.hdYears],
 } as const;
