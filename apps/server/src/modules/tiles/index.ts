@@ -1,4 +1,5 @@
 /** The tile services module: `/tiles/…` routes, the service, and the pure renderers it draws with. */
+export { DiskCache, type DiskCacheOptions, type DiskCacheStats } from './cache/disk-cache';
 export * from './render';
 export { QuicklookWmsPath, tilesRoutes } from './tiles.routes';
 export { type QuicklookScenes, TilesService } from './tiles.service';
