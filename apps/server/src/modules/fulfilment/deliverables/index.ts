@@ -4,7 +4,7 @@
  * fulfilment service calls `makePackage` and stores what it writes.
  */
 export { type DeliveredProduct, type LevelDelivery, levelDelivery } from './levels';
-export { type MakePackageOptions, makePackage } from './package';
+export { cogEntryName, type MakePackageOptions, makePackage } from './package';
 export { inThreadSceneRasters, type SceneRasters, sceneRasters, WorkerSceneRasters } from './raster-pool';
 export type { SceneRasterInfo, SceneRasterResult, SceneRasterTask } from './raster-types';
 export { MAX_SIDE as SIMULATED_MAX_SIDE, SIMULATED_PIXEL_RULE } from './simulated-raster';

@@ -31,6 +31,10 @@ const ENTRY_TIME = new Date(2000, 0, 1, 0, 0, 0);
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 const safeName = (sceneId: string): string => sceneId.replace(/[^A-Za-z0-9._-]/g, '_');
 
+/** The zip entry of a scene's COG in its package (the tile services read it from there). */
+export const cogEntryName = (sceneId: string, level: number): string =>
+  `${safeName(sceneId)}_${levelDelivery(level).name}.tif`;
+
 export async function makePackage(
   input: PackageInput,
   options: MakePackageOptions = {},
@@ -87,10 +91,11 @@ export async function makePackage(
           ? new DeliverableError(reason as DeliverableError['reason'], `${scene.sceneId}: ${message}`)
           : new Error(`${scene.sceneId}: ${message}`);
       }
-      const base = `${safeName(scene.sceneId)}_${level.name}`;
+      const cogName = cogEntryName(scene.sceneId, level.code);
+      const base = cogName.slice(0, -'.tif'.length);
       const cog = new Uint8Array(result.cog);
       // COGs are compressed inside (DEFLATE tiles): stored, so a reader can range-read them.
-      add(`${base}.tif`, cog, false);
+      add(cogName, cog, false);
       const item = stacItem({
         orderNumber: input.orderNumber,
         termsId: input.termsId,
@@ -98,7 +103,7 @@ export async function makePackage(
         clipped: input.clipAoi !== null,
         scene,
         info: result.info,
-        cogName: `${base}.tif`,
+        cogName,
         cogBytes: cog.length,
         cogSha256: files[files.length - 1]!.sha256,
       });
