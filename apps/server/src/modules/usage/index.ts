@@ -1,0 +1,3 @@
+/** Usage accounting (bytes served per user and UTC day), the usage report and the HD allowance. */
+export { HdAllowance, utcDayOf } from './hd-allowance';
+export { type AllowanceRow, type ServedKind, UsageRepository } from './usage.repository';
