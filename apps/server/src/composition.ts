@@ -37,11 +37,13 @@ import { StacService } from './modules/stac/stac.service';
 import { TaskingRepository } from './modules/tasking/tasking.repository';
 import { TaskingService } from './modules/tasking/tasking.service';
 import { QuicklookRenderer, type QuicklookRendererOptions, TilesService } from './modules/tiles';
+import { HdAllowance, UsageRepository } from './modules/usage';
 import { createObjectStore } from './storage';
 import { appVersion } from './version';
 
 /** What delivery needs of the configuration: where files and mail go, how links are signed. */
-export type DeliveryConfig = Pick<Config, 'dataDir' | 'storage' | 'mail' | 'fulfilment'>;
+export type DeliveryConfig = Pick<Config, 'dataDir' | 'storage' | 'mail' | 'fulfilment'> &
+  Partial<Pick<Config, 'tiles'>>;
 
 /** Repositories and services over one database: shared by the server, the CLI and the tests. */
 export function composeServices(
@@ -59,6 +61,8 @@ export function composeServices(
     delivery.fulfilment.linkSecret ?? (() => sharedLinkSecret(delivery.dataDir)),
     delivery.fulfilment.downloadLinkDays,
   );
+  const tilesConfig = delivery.tiles ?? loadConfig().tiles;
+  const usageRepository = new UsageRepository(db.pool);
   const accountsRepository = new AccountsRepository(db.pool);
   const sessionsRepository = new SessionsRepository(db.pool);
   const auth = new AuthService(accountsRepository, sessionsRepository);
@@ -129,6 +133,8 @@ export function composeServices(
       taskingRepository,
     ),
     taskingRepository,
+    /** Asked once per HD mosaic tile above zoom 12 (the HD tile route). */
+    hdAllowance: new HdAllowance(usageRepository, tilesConfig.defaultHdDailyTiles),
   };
 }
 
