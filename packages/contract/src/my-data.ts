@@ -1,7 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { ListOf } from './envelope';
 import { Int32, SingleLineText } from './text';
-import { TileFormats } from './tiles';
 
 /**
  * My data (spec 000 §2 "My data panel", §3 "My-data scene", §7 my-data list and batch names):
@@ -55,7 +54,8 @@ export const MyDataScene = Type.Object({
   /** the order's AOI (its first polygon's outer ring), for positioning; empty for whole scenes */
   sceneAoi: Type.Object({ cors: Type.Array(LngLat) }),
   accessType: Type.Union([Type.Literal('XYZ'), Type.Literal('WMTS')]),
-  formatType: Type.Union(TileFormats.map((f) => Type.Literal(f.toUpperCase() as 'PNG' | 'WEBP'))),
+  // spelled out: a mapped array is no tuple, and Type.Union of it is typed `never`
+  formatType: Type.Union([Type.Literal('PNG'), Type.Literal('WEBP')]),
   wmtsLayer: Type.String(),
   wmtsMatrixSet: Type.String(),
   wmtsStyle: Type.String(),
