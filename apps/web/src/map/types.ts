@@ -119,6 +119,13 @@ export interface MapEvents {
   quicklooksChanged: ShownQuicklook[];
   /** The order areas drawn now: each role's label ('' without one), null where none is drawn. */
   orderAreasChanged: { gap: string | null; enlargedAoi: string | null };
+  /** The swipe comparison: where its divider stands (0 left edge … 1 right edge), null when it ended. */
+  swipeChanged: { fraction: number } | null;
+  /**
+   * The delivered imagery drawn now: ids of the tile layers shown outside a swipe, the outlines, and
+   * the tiles asked for and not yet arrived (the swipe's included).
+   */
+  myDataChanged: { layers: string[]; outlines: string[]; tilesLoading: number };
 }
 
 /** An archive scene's footprint: its outer rings as [lon, lat] points (two parts when split at ±180°). */
@@ -171,4 +178,39 @@ export interface MapConfig {
   naturalEarthUrl: string;
   /** The browser's time zone, which picks the default base map. */
   timeZone: string;
+}
+
+/**
+ * A tile layer to draw (delivered imagery, HD mosaics). Tiles under `/tiles/` are opened by the
+ * session's tile cookie; `extent` ([west, south, east, north] degrees) spares requests outside it.
+ */
+export type TileLayerSpec =
+  | { kind: 'xyz'; id: string; url: string; maxZoom?: number; extent?: LonLatExtent }
+  | {
+      kind: 'wmts';
+      id: string;
+      /** the WMTS GetCapabilities document's address; read once per address */
+      capabilitiesUrl: string;
+      layer: string;
+      matrixSet: string;
+      style?: string;
+      extent?: LonLatExtent;
+    };
+
+export type LonLatExtent = [west: number, south: number, east: number, north: number];
+
+/** Which list of the my-data panel a scene is on: left outlined red, right outlined blue (spec 000 §2). */
+export type MyDataSide = 'left' | 'right';
+
+/** A delivered scene's outline on the map: its delivered area's rings as [lon, lat] points. */
+export interface MyDataOutline {
+  id: string;
+  rings: number[][][];
+  side: MyDataSide;
+}
+
+/** What the my-data panel draws outside the analysis: the scenes in view and the listed scenes' outlines. */
+export interface MyDataShown {
+  layers: readonly TileLayerSpec[];
+  outlines: readonly MyDataOutline[];
 }
