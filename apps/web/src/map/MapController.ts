@@ -1,22 +1,22 @@
 import 'ol/ol.css';
+import { TileZoomMax } from '@satportal/contract';
 import './map.css';
 import Attribution from 'ol/control/Attribution';
 import type { Geometry } from 'ol/geom';
+import MultiPolygon from 'ol/geom/MultiPolygon';
 import Point from 'ol/geom/Point';
 import OlMap from 'ol/Map';
 import { fromLonLat } from 'ol/proj';
-import { type Deferred, deferred } from './deferred';
 import { TypedEmitter, type Unsubscribe } from './events';
 import { DrawingController } from './interactions/drawingController';
 import { createNavigationInteractions } from './interactions/navigation';
 import { ShownAreas } from './layers/areas';
 import { type BaseMapDefinition, baseMapCatalogue, defaultBaseMapId, optionsOf } from './layers/baseMaps';
 import { createNaturalEarthLayer } from './layers/naturalEarth';
-import type { OrderAreaLayer } from './layers/orderAreas';
-import type { PassLayer } from './layers/passes';
 import { SearchedPointMarker } from './layers/searchedPoint';
 import { BaseMapTiles } from './layers/tileLayers';
-import type { SceneLayers } from './scenes';
+import { LayerZ } from './layerZ';
+import { createMapParts, type MapParts } from './parts';
 import type {
   AnchorTarget,
   BaseMapId,
@@ -26,31 +26,18 @@ import type {
   MapConfig,
   MapEvents,
   MapState,
+  MyDataShown,
   OrderAreas,
   PassFootprint,
   PoiMark,
   QuicklookAccess,
   SavedArea,
   SceneFootprint,
+  TileLayerSpec,
 } from './types';
 import { centreOn, createWorkspaceView, fitExtent, viewStateOf, zoomBy, zoomForSearchedPoint } from './view';
 import { emitViewAndPointer } from './viewEvents';
-
-/** Stacking order of the map's layers; later issues put footprints between labels and saved areas. */
-const LayerZ = {
-  naturalEarth: 0,
-  baseTiles: 10,
-  labels: 20,
-  /** tasking passes: over the archive footprints (30–34), under saved areas */
-  passes: 36,
-  /** the cart's gap and the enlarged AOI: over the results and passes, under the saved and drawn AOIs */
-  orderAreas: 38,
-  savedAreas: 40,
-  pois: 50,
-  drawing: 60,
-  measure: 70,
-  searchedPoint: 90,
-} as const;
+import { ZoomCaps } from './zoomCaps';
 
 /** Fit padding of spec 000 §2: 200 px (a POI), 300 px around an AOI. */
 export const fitPadding = { default: 200, aoi: 300 } as const;
@@ -72,13 +59,9 @@ export class MapController {
   private readonly shown: ShownAreas;
   /** The drawing and measuring tools, the drawn shapes and the current AOI. */
   private readonly drawing: DrawingController;
-  /**
-   * The archive results' footprints and quicklooks, and the tasking prediction's pass footprints:
-   * built on first use, their code (WebGL among it) loaded then, so the map's first paint waits for none of it.
-   */
-  private readonly scenes: Deferred<SceneLayers>;
-  private readonly passes: Deferred<PassLayer>;
-  private readonly orderAreas: Deferred<OrderAreaLayer>;
+  /** The parts built on first use (parts.ts): archive results, passes, order areas, delivered imagery. */
+  private readonly parts: MapParts;
+  private readonly zoomCaps: ZoomCaps;
 
   constructor(target: HTMLElement, config: MapConfig) {
     this.catalogue = baseMapCatalogue(config);
@@ -99,40 +82,12 @@ export class MapController {
     );
     this.showBaseMap();
     this.detach.push(...emitViewAndPointer(this.map, this.emitter));
-    const failed = (error: unknown) => console.error('map: a part of the map failed to load', error);
-    this.scenes = deferred(async () => {
-      const { SceneLayers } = await import('./scenes');
-      return () => {
-        const layers = new SceneLayers(
-          this.map,
-          (type, payload) => this.emitter.emit(type, payload),
-          () => this.drawing.state.tool === null,
-        );
-        this.detach.push(() => layers.dispose());
-        return layers;
-      };
-    }, failed);
-    this.passes = deferred(async () => {
-      const { createPassLayer } = await import('./layers/passes');
-      return () => {
-        const passes = createPassLayer(LayerZ.passes);
-        this.map.addLayer(passes.layer);
-        return passes;
-      };
-    }, failed);
-    this.orderAreas = deferred(async () => {
-      const { createOrderAreaLayer } = await import('./layers/orderAreas');
-      return () => {
-        const areas = createOrderAreaLayer(LayerZ.orderAreas);
-        this.map.addLayer(areas.layer);
-        return areas;
-      };
-    }, failed);
-    this.detach.push(
-      () => this.scenes.dispose(),
-      () => this.passes.dispose(),
-      () => this.orderAreas.dispose(),
-    );
+    this.zoomCaps = new ZoomCaps(() => this.map.getView(), this.map.getView().getMaxZoom());
+    this.parts = createMapParts(this.map, LayerZ, (type, payload) => this.emitter.emit(type, payload), {
+      toolIdle: () => this.drawing.state.tool === null,
+      myDataChanged: (active) => this.zoomCaps.set('myData', active ? TileZoomMax : null),
+    });
+    this.detach.push(() => this.parts.dispose());
   }
 
   on<K extends keyof MapEvents>(type: K, listener: (payload: MapEvents[K]) => void): Unsubscribe {
@@ -235,22 +190,22 @@ export class MapController {
   /** Draw the footprints of the loaded results (replacing any earlier ones), in result-list order. */
   showFootprints(footprints: readonly SceneFootprint[]) {
     // No footprints before any were shown: nothing to load.
-    this.scenes.run((layers) => layers.setFootprints(footprints), { start: footprints.length > 0 });
+    this.parts.scenes.run((layers) => layers.setFootprints(footprints), { start: footprints.length > 0 });
   }
 
   /** Load the archive results' layers now (a search is coming), so that its results draw at once. */
   prepareSceneLayers() {
-    this.scenes.run(() => {});
+    this.parts.scenes.run(() => {});
   }
 
   /** The scene outlined while hovered in the list or on the map (null: none). */
   setHoveredScene(sceneId: string | null) {
-    this.scenes.run((layers) => layers.setOutline('hover', sceneId), { start: false });
+    this.parts.scenes.run((layers) => layers.setOutline('hover', sceneId), { start: false });
   }
 
   /** The one current highlight (spec 000 §4); `fit` brings it into view. */
   setHighlightedScene(sceneId: string | null, options: { fit?: boolean } = {}) {
-    this.scenes.run(
+    this.parts.scenes.run(
       (layers) => {
         layers.setOutline('highlight', sceneId);
         const geometry = sceneId ? layers.geometryOf(sceneId) : undefined;
@@ -266,14 +221,14 @@ export class MapController {
     access: QuicklookAccess,
     opacities: Readonly<Record<string, number>> = {},
   ) {
-    this.scenes.run((layers) => layers.setQuicklooks(sceneIds, access, opacities), {
+    this.parts.scenes.run((layers) => layers.setQuicklooks(sceneIds, access, opacities), {
       start: sceneIds.length > 0,
     });
   }
 
   /** The scenes whose quicklook is on the map (for tests and the overlap box). */
   getShownQuicklooks(): string[] {
-    return this.scenes.current()?.shownQuicklooks() ?? [];
+    return this.parts.scenes.current()?.shownQuicklooks() ?? [];
   }
 
   /**
@@ -284,7 +239,7 @@ export class MapController {
     sceneIds: readonly string[],
     options: { maxZoom: number; padding: [number, number, number, number] },
   ) {
-    this.scenes.run(
+    this.parts.scenes.run(
       (layers) => {
         const extent = layers.commonExtentOf(sceneIds);
         if (extent) fitExtent(this.map.getView(), extent, options.padding, options.maxZoom);
@@ -297,12 +252,12 @@ export class MapController {
 
   /** Draw the predicted passes' footprints, each in its colour (replacing any earlier ones; [] clears). */
   showPasses(passes: readonly PassFootprint[]) {
-    this.passes.run((layer) => layer.setPasses(passes), { start: passes.length > 0 });
+    this.parts.passes.run((layer) => layer.setPasses(passes), { start: passes.length > 0 });
   }
 
   /** The pass whose footprint stands out (hovered in the list); null: none. */
   setHoveredPass(passId: string | null) {
-    this.passes.run((layer) => layer.setHovered(passId), { start: false });
+    this.parts.passes.run((layer) => layer.setHovered(passId), { start: false });
   }
 
   // ── Ordering (issue 13) ──────────────────────────────────────────────────────────────────────
@@ -310,7 +265,7 @@ export class MapController {
   /** Draw or clear the cart's gap, enlarged AOI, order centre's footprints (left out: stays; null: cleared). */
   showOrderAreas(areas: Partial<OrderAreas>, options: { fitOrderedScenes?: boolean } = {}) {
     const start = Boolean(areas.gap || areas.enlargedAoi || areas.orderedScenes);
-    this.orderAreas.run(
+    this.parts.orderAreas.run(
       (layer) => {
         layer.show(areas);
         this.emitter.emit('orderAreasChanged', layer.shown());
@@ -319,6 +274,44 @@ export class MapController {
       },
       { start },
     );
+  }
+
+  // ── My data (issue 15): delivered imagery, the lists' outlines, the swipe ──────────────────
+
+  /** Draw exactly these delivered layers and outlines (replacing the last); zoom is capped at 18 meanwhile. */
+  showMyData(shown: MyDataShown) {
+    const start = shown.layers.length > 0 || shown.outlines.length > 0;
+    this.parts.myData.run((layers) => layers.show(shown), { start });
+  }
+
+  /** Fit the view to rings of [lon, lat] (a my-data scene), no closer than zoom 18. */
+  fitRings(rings: number[][][]) {
+    this.fitTo(
+      rings.length
+        ? new MultiPolygon(rings.map((ring) => [ring])).transform('EPSG:4326', 'EPSG:3857')
+        : undefined,
+      fitPadding.default,
+      TileZoomMax,
+    );
+  }
+
+  /** Compare two layer groups: `left` drawn left of a vertical divider, `right` right of it (one swipe at a time). */
+  startSwipe(left: readonly TileLayerSpec[], right: readonly TileLayerSpec[]) {
+    this.parts.myData.run((layers) => layers.startSwipe(left, right));
+  }
+
+  /** Move the divider: 0 the map's left edge … 1 its right edge. */
+  setSwipePosition(fraction: number) {
+    this.parts.myData.run((layers) => layers.setSwipePosition(fraction), { start: false });
+  }
+
+  endSwipe() {
+    this.parts.myData.run((layers) => layers.endSwipe(), { start: false });
+  }
+
+  /** Where React renders the swipe's divider: over the map, its pointer events kept from the map. */
+  overlayHost(): HTMLElement | null {
+    return this.map.getOverlayContainerStopEvent() ?? null;
   }
 
   /** The AOI the next archive search uses: the last drawn polygon or the last saved area shown. */
