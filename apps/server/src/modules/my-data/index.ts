@@ -4,3 +4,6 @@ export {
   DeliveredScenesRepository,
   formatTypeOf,
 } from './delivered-scenes.repository';
+export { MyDataRepository } from './my-data.repository';
+export { myDataRoutes } from './my-data.routes';
+export { MyDataService } from './my-data.service';

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { TermStates } from '@satportal/contract';
+import { ApiBase, TermStates } from '@satportal/contract';
+import { afterAll } from 'vitest';
+import { buildApp } from '../../http/app';
+import type { Http } from '../../http/types';
 import type { Harness } from '../../test/harness';
+import { MyDataRepository } from './my-data.repository';
+import { myDataRoutes } from './my-data.routes';
+import { MyDataService } from './my-data.service';
 
 // Delivered orders written straight into the tables fulfilment fills (my-data and tile tests):
 // the state a delivered order ends in, without running the queue.
@@ -87,3 +93,20 @@ export const ringOf = (w: number, s: number, e: number, n: number): number[][] =
   [w, n],
   [w, s],
 ];
+
+/**
+ * An app serving my-data's routes over the harness's database and sessions: the tests need not
+ * wait for the composition root to register them (and stay valid once it does).
+ */
+export async function myDataApp(h: Harness): Promise<Http> {
+  const myData = new MyDataService(new MyDataRepository(h.pool));
+  const app = await buildApp({
+    version: 'test',
+    auth: h.services.auth,
+    routes: [{ prefix: ApiBase, register: (a) => myDataRoutes(a, myData) }],
+    rateLimits: false,
+  });
+  await app.ready();
+  afterAll(() => app.close());
+  return app;
+}
