@@ -2,20 +2,26 @@ import { LogoutOutlined } from '@ant-design/icons';
 import { Button, Descriptions, type DescriptionsProps, Divider, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, usableTimeZone } from '../../shared/format/dates';
+import { useLanguage } from '../../shared/hooks/useLanguage';
 import { ChangePasswordForm } from '../auth/ChangePasswordForm';
 import { useSessionStore } from '../auth/sessionStore';
 import { useLogout } from '../auth/useLogout';
 import { useMe } from '../auth/useMe';
 import styles from './account.module.css';
 import { LanguageChoice } from './LanguageChoice';
+import { OrderRequestInfo } from './OrderRequestInfo';
 import { orgTypeLabel } from './orgType';
+import { TileLinkStatus } from './TileLinkStatus';
+import { TimeZonePanel } from './TimeZonePanel';
+import { UsageSection } from './UsageSection';
 
 /**
- * Account centre (panel 5): personal information, change password, language and logout. Usage,
- * traffic statistics and the time-zone setting arrive with their issue.
+ * Account centre (panel 5, spec 001 §2): personal information, order request information, change
+ * password, usage with the yearly traffic chart, time zone, language, the tile link, logout.
  */
 export default function AccountCentrePanel() {
   const { t } = useTranslation();
+  const [language] = useLanguage();
   const user = useMe();
   const expiresAt = useSessionStore((s) => s.session?.expiresAt);
   const logout = useLogout();
@@ -57,6 +63,18 @@ export default function AccountCentrePanel() {
 
       <Divider />
       <Typography.Title level={5} className={styles.sectionTitle}>
+        {t('account.orderRequest')}
+      </Typography.Title>
+      <OrderRequestInfo user={user} />
+
+      <Divider />
+      <Typography.Title level={5} className={styles.sectionTitle}>
+        {t('account.usage')}
+      </Typography.Title>
+      <UsageSection timeZone={timeZone} language={language} />
+
+      <Divider />
+      <Typography.Title level={5} className={styles.sectionTitle}>
         {t('account.changePassword')}
       </Typography.Title>
       <ChangePasswordForm mode="session" />
@@ -66,6 +84,18 @@ export default function AccountCentrePanel() {
         {t('account.language')}
       </Typography.Title>
       <LanguageChoice />
+
+      <Divider />
+      <Typography.Title level={5} className={styles.sectionTitle}>
+        {t('account.timeZone')}
+      </Typography.Title>
+      <TimeZonePanel user={user} />
+
+      <Divider />
+      <Typography.Title level={5} className={styles.sectionTitle}>
+        {t('account.tileLink')}
+      </Typography.Title>
+      <TileLinkStatus timeZone={timeZone} />
 
       <Divider />
       <Button

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, usableTimeZone } from './dates';
+import { formatDateTime, usableTimeZone, utcOffsetOf } from './dates';
 
 describe('formatDateTime', () => {
   it('shows the time in the given zone with its offset', () => {
@@ -32,5 +32,68 @@ describe('usableTimeZone', () => {
     const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
     expect(usableTimeZone('Mars/Olympus')).toBe(browser);
     expect(usableTimeZone(null)).toBe(browser);
+  });
+});
+
+describe('formatDateTime across daylight saving and unusual offsets', () => {
+  it('follows the clock change of a DST zone', () => {
+    // Europe/Berlin springs forward at 01:00 UTC on 2025-03-30: 01:59 CET is followed by 03:00 CEST.
+    expect(formatDateTime('2025-03-30T00:59:00Z', 'Europe/Berlin', 'minute')).toBe(
+      '2025-03-30 01:59 UTC+01:00',
+    );
+    expect(formatDateTime('2025-03-30T01:00:00Z', 'Europe/Berlin', 'minute')).toBe(
+      '2025-03-30 03:00 UTC+02:00',
+    );
+    // …and falls back at 01:00 UTC on 2025-10-26: 02:30 happens twice, told apart by the offset.
+    expect(formatDateTime('2025-10-26T00:30:00Z', 'Europe/Berlin', 'minute')).toBe(
+      '2025-10-26 02:30 UTC+02:00',
+    );
+    expect(formatDateTime('2025-10-26T01:30:00Z', 'Europe/Berlin', 'minute')).toBe(
+      '2025-10-26 02:30 UTC+01:00',
+    );
+  });
+
+  it('keeps southern-hemisphere summer time and negative half hours', () => {
+    expect(formatDateTime('2025-01-15T00:00:00Z', 'Australia/Adelaide', 'minute')).toBe(
+      '2025-01-15 10:30 UTC+10:30',
+    );
+    expect(formatDateTime('2025-07-15T00:00:00Z', 'Australia/Adelaide', 'minute')).toBe(
+      '2025-07-15 09:30 UTC+09:30',
+    );
+    expect(formatDateTime('2025-01-15T12:00:00Z', 'America/St_Johns', 'minute')).toBe(
+      '2025-01-15 08:30 UTC-03:30',
+    );
+  });
+
+  it('keeps quarter-hour offsets and crosses the date line', () => {
+    expect(formatDateTime('2025-01-01T00:00:00Z', 'Asia/Kathmandu', 'minute')).toBe(
+      '2025-01-01 05:45 UTC+05:45',
+    );
+    expect(formatDateTime('2025-01-01T12:00:00Z', 'Pacific/Chatham', 'minute')).toBe(
+      '2025-01-02 01:45 UTC+13:45',
+    );
+    expect(formatDateTime('2025-01-01T00:30:00Z', 'Pacific/Pago_Pago', 'minute')).toBe(
+      '2024-12-31 13:30 UTC-11:00',
+    );
+  });
+
+  it('writes the same digits whatever the interface language (no Chinese calendar words or 12-hour clock)', () => {
+    // The helper is language-neutral by design: "2025-11-22 15:04 UTC+08:00" reads the same in en and zh.
+    const zh = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', hour: 'numeric' }).format(
+      new Date('2025-11-22T07:04:05Z'),
+    );
+    expect(zh).not.toBe('15');
+    expect(formatDateTime('2025-11-22T07:04:05Z', 'Asia/Shanghai', 'minute')).toBe(
+      '2025-11-22 15:04 UTC+08:00',
+    );
+  });
+});
+
+describe('utcOffsetOf', () => {
+  it('gives the offset a zone has at an instant', () => {
+    expect(utcOffsetOf('Europe/London', new Date('2025-01-10T12:00:00Z'))).toBe('UTC+00:00');
+    expect(utcOffsetOf('Europe/London', new Date('2025-07-10T12:00:00Z'))).toBe('UTC+01:00');
+    expect(utcOffsetOf('Asia/Kolkata', new Date('2025-07-10T12:00:00Z'))).toBe('UTC+05:30');
+    expect(utcOffsetOf('UTC', new Date('2025-07-10T12:00:00Z'))).toBe('UTC+00:00');
   });
 });

@@ -47,6 +47,11 @@ export function formatDateTime(
   return `${day} ${time} ${utcOffsetLabel(get('timeZoneName'))}`;
 }
 
+/** The zone's offset at an instant, `UTC+05:30` (the time-zone panel lists each zone with it). */
+export function utcOffsetOf(timeZone: string, at: Date = new Date()): string {
+  return utcOffsetLabel(partsOf(at, timeZone).get('timeZoneName'));
+}
+
 /** A zone the browser knows, else the browser's own (a stored account zone may be stale or mistyped). */
 export function usableTimeZone(preferred: string | null | undefined): string {
   if (!preferred) return browserTimeZone();
