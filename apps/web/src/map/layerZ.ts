@@ -2,6 +2,8 @@
 export const LayerZ = {
   naturalEarth: 0,
   baseTiles: 10,
+  /** the HD image map's mosaics (the compared year one above): over the base map, under my data */
+  hdMosaic: 12,
   /** delivered imagery (its swipe's right group one above): over the base map, under its labels */
   myData: 15,
   labels: 20,
