@@ -8,6 +8,7 @@ import Point from 'ol/geom/Point';
 import OlMap from 'ol/Map';
 import { fromLonLat } from 'ol/proj';
 import { TypedEmitter, type Unsubscribe } from './events';
+import { HdMap } from './hdMap';
 import { DrawingController } from './interactions/drawingController';
 import { createNavigationInteractions } from './interactions/navigation';
 import { ShownAreas } from './layers/areas';
@@ -62,6 +63,8 @@ export class MapController {
   /** The parts built on first use (parts.ts): archive results, passes, order areas, delivered imagery. */
   private readonly parts: MapParts;
   private readonly zoomCaps: ZoomCaps;
+  /** The HD image map (issue 15): yearly mosaics fetched with the session's token, its swipe and zoom caps. */
+  readonly hd: HdMap;
 
   constructor(target: HTMLElement, config: MapConfig) {
     this.catalogue = baseMapCatalogue(config);
@@ -87,7 +90,11 @@ export class MapController {
       toolIdle: () => this.drawing.state.tool === null,
       myDataChanged: (active) => this.zoomCaps.set('myData', active ? TileZoomMax : null),
     });
-    this.detach.push(() => this.parts.dispose());
+    this.hd = new HdMap(this.map, this.zoomCaps, LayerZ.hdMosaic);
+    this.detach.push(
+      () => this.parts.dispose(),
+      () => this.hd.dispose(),
+    );
   }
 
   on<K extends keyof MapEvents>(type: K, listener: (payload: MapEvents[K]) => void): Unsubscribe {
