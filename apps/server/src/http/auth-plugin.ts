@@ -1,5 +1,7 @@
+import { ResultCode, TileKeyParam, TileStatus, TileStatusHeader } from '@satportal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Authenticator } from './types';
+import { ApiError } from './api-error';
+import type { Authenticator, Principal, TileKeyAuthenticator } from './types';
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -45,6 +47,42 @@ export function clearTileCookie(reply: FastifyReply): void {
   );
 }
 
+/** The tile key of a request (`?key=`): undefined without one, '' when sent more than once. */
+function tileKeyOf(request: FastifyRequest): string | undefined {
+  const value = (request.query as Record<string, unknown> | undefined)?.[TileKeyParam];
+  if (value === undefined) return undefined;
+  return typeof value === 'string' ? value : '';
+}
+
+/**
+ * The caller of a tile route: the bearer token, else a tile key, else the tile cookie. A refusal
+ * says why in `X-Status` too (image clients read no body): 601 for a key that has expired, was
+ * replaced by another device or revoked; 401 for anything else.
+ */
+async function tileCaller(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  auth: Authenticator,
+  tileKeys: TileKeyAuthenticator | undefined,
+): Promise<Principal> {
+  try {
+    const bearer = bearerToken(request);
+    if (bearer) return await auth.authenticate(bearer);
+    const key = tileKeyOf(request);
+    if (key === undefined) return await auth.authenticateTiles(tileCookie(request));
+    const check = key && tileKeys ? await tileKeys.checkTileKey(key) : 'invalid';
+    if (check === 'expired') {
+      reply.header(TileStatusHeader, TileStatus.KeyExpired);
+      throw new ApiError(ResultCode.InvalidSession, 'tiles.keyExpired');
+    }
+    if (check === 'invalid') throw new ApiError(ResultCode.InvalidSession, 'error.invalidSession');
+    return check;
+  } catch (e) {
+    if (!reply.hasHeader(TileStatusHeader)) reply.header(TileStatusHeader, TileStatus.NoCredential);
+    throw e;
+  }
+}
+
 /** What a route needs from its caller; decided by the route, never by the request's URL text. */
 export type RouteAccess = 'session' | 'tiles' | 'public';
 
@@ -54,10 +92,15 @@ export type RouteAccess = 'session' | 'tiles' | 'public';
  * the router matched (`request.routeOptions`), so no spelling of its path (percent-encoding, double
  * slashes, dot segments, case) can reach a handler without the check. Routes marked
  * `config: { tiles: true }` also take the tile cookie (OpenLayers' image requests cannot set a
- * header); the session token is never accepted in a query string. Requests that match no route go
- * to the not-found handler (the SPA or a 404), which serves nothing of anyone's.
+ * header) and a tile key (`?key=`: links for other clients); the session token is never accepted
+ * in a query string, and a tile key nowhere else. Requests that match no route go to the not-found
+ * handler (the SPA or a 404), which serves nothing of anyone's.
  */
-export function installAuth(app: FastifyInstance, auth: Authenticator): void {
+export function installAuth(
+  app: FastifyInstance,
+  auth: Authenticator,
+  tileKeys?: TileKeyAuthenticator,
+): void {
   app.decorateRequest('principal', null);
   // onRequest: before body parsing and validation, so an anonymous caller learns nothing of the schemas.
   app.addHook('onRequest', async (request, reply) => {
@@ -70,9 +113,10 @@ export function installAuth(app: FastifyInstance, auth: Authenticator): void {
     }
     const access = accessOf(request);
     if (access === 'public') return;
-    const bearer = bearerToken(request);
-    const cookie = access === 'tiles' && !bearer ? tileCookie(request) : undefined;
-    request.principal = cookie ? await auth.authenticateTiles(cookie) : await auth.authenticate(bearer);
+    request.principal =
+      access === 'tiles'
+        ? await tileCaller(request, reply, auth, tileKeys)
+        : await auth.authenticate(bearerToken(request));
     // Personal answers are never kept by a browser or a proxy, unless the route says otherwise.
     reply.header('cache-control', 'no-store');
   });

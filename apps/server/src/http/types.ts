@@ -26,6 +26,11 @@ export interface Principal {
   sessionId: number;
   /** The session's absolute end (the tile cookie expires with it). */
   expiresAt: Date;
+  /**
+   * The caller came with a tile key (`?key=`), not a session: only tile routes accept one, and
+   * `sessionId` is then 0.
+   */
+  byTileKey?: boolean;
 }
 
 /** The session check the HTTP layer needs (the auth module provides it): 3001 for anyone else. */
@@ -34,6 +39,22 @@ export interface Authenticator {
   authenticate(token: string | undefined): Promise<Principal>;
   /** The caller behind a tile cookie: opens `/tiles/` only. */
   authenticateTiles(tileToken: string | undefined): Promise<Principal>;
+}
+
+/** What a tile key opens: its user while it lives; 'expired' (idle, replaced, revoked: 601); 'invalid'. */
+export type TileKeyCheck = Principal | 'expired' | 'invalid';
+
+/** The tile key check (the tile-access module provides it), asked on `tiles` routes only. */
+export interface TileKeyAuthenticator {
+  checkTileKey(key: string): Promise<TileKeyCheck>;
+}
+
+/** What a route's answers are counted as in the usage accounting (`config: { usage }`). */
+export type UsageKind = 'tile' | 'download';
+
+/** Counts an answer served with 200 (the usage module provides it). */
+export interface UsageMeter {
+  record(userId: number, kind: UsageKind, bytes: number): Promise<void>;
 }
 
 /**
@@ -69,6 +90,8 @@ declare module 'fastify' {
     public?: boolean;
     /** A tile route: the session may also come as the tile cookie (image requests cannot set headers). */
     tiles?: boolean;
+    /** Every 200 answer is counted for the caller (bytes per UTC day): tiles, downloads. */
+    usage?: UsageKind;
     /** A stricter rate limit of its own (`rate-limits.ts`): logins per address, uploads per user. */
     rateLimitClass?: RateLimitClass;
   }

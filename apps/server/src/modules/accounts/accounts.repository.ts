@@ -106,6 +106,10 @@ export class AccountsRepository {
     return rows;
   }
 
+  async updateTimeZone(userId: number, timezone: string | null): Promise<void> {
+    await this.db.query('UPDATE users SET timezone = $2 WHERE id = $1', [userId, timezone]);
+  }
+
   async updatePasswordHash(userId: number, passwordHash: string): Promise<void> {
     await this.db.query('UPDATE users SET password_hash = $2, password_changed_at = now() WHERE id = $1', [
       userId,

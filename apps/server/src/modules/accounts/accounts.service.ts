@@ -1,5 +1,6 @@
-import { Limits } from '@satportal/contract';
+import { Limits, type User } from '@satportal/contract';
 import { ApiError } from '../../http/api-error';
+import { toUser } from './accounts.mapper';
 import type { AccountsRepository, OrganisationRow, UserWithOrgRow } from './accounts.repository';
 import { hashPassword } from './password';
 
@@ -94,6 +95,16 @@ export class AccountsService {
     await this.onPasswordReset(user.id);
   }
 
+  /** The account's time zone (an IANA name the server knows) or null: the browser's own. */
+  async setTimeZone(userId: number, timezone: string | null): Promise<User> {
+    if (timezone !== null && !knownTimeZones().has(timezone))
+      throw ApiError.invalid('timezone', 'account.unknownTimeZone');
+    await this.accounts.updateTimeZone(userId, timezone);
+    const user = await this.accounts.findUserById(userId);
+    if (!user) throw ApiError.notFound('error.userNotFound');
+    return toUser(user);
+  }
+
   listUsers(): Promise<UserWithOrgRow[]> {
     return this.accounts.listUsers();
   }
@@ -101,6 +112,18 @@ export class AccountsService {
   findUser(username: string): Promise<UserWithOrgRow | undefined> {
     return this.accounts.findUserByUsername(username);
   }
+}
+
+let timeZones: Set<string> | undefined;
+
+/**
+ * The zones a saved name may be: the runtime's canonical IANA names and UTC. Browsers show every
+ * time in the saved zone, so a name must be one they know too, not merely one Intl accepts
+ * (offsets like "+08:00", aliases of no canonical zone).
+ */
+function knownTimeZones(): Set<string> {
+  timeZones ??= new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+  return timeZones;
 }
 
 function isTimeZone(zone: string): boolean {

@@ -21,6 +21,7 @@ export function downloadRoutes(app: Http, downloads: DownloadsService): void {
   app.get(
     Paths.download,
     {
+      config: { usage: 'download' },
       schema: {
         tags: ['orders'],
         summary:

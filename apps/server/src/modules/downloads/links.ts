@@ -7,14 +7,15 @@ import { ApiBase } from '@satportal/contract';
 export type LinkCheck = 'valid' | 'badSignature' | 'expired';
 
 /**
- * The link secret kept in `DATA_DIR/secrets/link-secret` (0600), made once: several server
- * processes sharing the folder sign and check with the same secret, and links survive restarts.
- * The file is written under a temporary name and hard-linked into place, which fails if another
- * process got there first — then its secret is the one read.
+ * A secret kept in `DATA_DIR/secrets/<name>` (0600), made once: several server processes sharing
+ * the folder sign and check with the same secret, and links survive restarts. The file is written
+ * under a temporary name and hard-linked into place, which fails if another process got there
+ * first — then its secret is the one read. `name`: one secret per use (download links, tile keys),
+ * so one leaked never forges the other.
  */
-export function sharedLinkSecret(dataDir: string): string {
+export function sharedLinkSecret(dataDir: string, name = 'link-secret'): string {
   const folder = join(dataDir, 'secrets');
-  const path = join(folder, 'link-secret');
+  const path = join(folder, name);
   const read = () => readFileSync(path, 'utf8').trim();
   try {
     return read();
@@ -22,7 +23,7 @@ export function sharedLinkSecret(dataDir: string): string {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
   }
   mkdirSync(folder, { recursive: true, mode: 0o700 });
-  const temp = join(folder, `.link-secret-${process.pid}-${randomBytes(6).toString('hex')}`);
+  const temp = join(folder, `.${name}-${process.pid}-${randomBytes(6).toString('hex')}`);
   writeFileSync(temp, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
   try {
     linkSync(temp, path);

@@ -1,3 +1,5 @@
 /** Usage accounting (bytes served per user and UTC day), the usage report and the HD allowance. */
 export { HdAllowance, utcDayOf } from './hd-allowance';
 export { type AllowanceRow, type ServedKind, UsageRepository } from './usage.repository';
+export { usageRoutes } from './usage.routes';
+export { UsagePeriodMaxDays, UsageService } from './usage.service';

@@ -1,0 +1,77 @@
+import type { Usage, UsageRequest } from '@satportal/contract';
+import { ApiError } from '../../http/api-error';
+import type { UsageKind, UsageMeter } from '../../http/types';
+import { utcDayOf } from './hd-allowance';
+import type { UsageRepository } from './usage.repository';
+
+const dayMs = 86_400_000;
+/** The longest period one usage report covers (a year's chart and some). */
+export const UsagePeriodMaxDays = 400;
+
+const unlimitedOr = (limit: number, used: number) => (limit < 0 ? -1 : Math.max(0, limit - used));
+
+function instant(text: string, field: string): Date {
+  const at = new Date(text);
+  if (Number.isNaN(at.getTime())) throw ApiError.invalid(field);
+  return at;
+}
+
+/**
+ * Usage accounting and its report (spec 001 §2 usage box and traffic chart, §7 flow usage, §9 -1
+ * unlimited). The day flow limit is reported, not enforced; the HD allowance is (`HdAllowance`).
+ */
+export class UsageService implements UsageMeter {
+  constructor(
+    private readonly usage: UsageRepository,
+    private readonly defaultHdDailyTiles: number,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  record(userId: number, kind: UsageKind, bytes: number): Promise<void> {
+    return this.usage.addServed(userId, utcDayOf(this.now()), kind, bytes);
+  }
+
+  async report(userId: number, request: UsageRequest): Promise<Usage> {
+    const begin = instant(request.beginTime, 'beginTime');
+    const end = instant(request.endTime, 'endTime');
+    if (end.getTime() < begin.getTime()) throw ApiError.invalid('endTime', 'usage.endBeforeBegin');
+    if (end.getTime() - begin.getTime() > UsagePeriodMaxDays * dayMs)
+      throw ApiError.invalid('endTime', 'usage.periodTooLong', { days: UsagePeriodMaxDays });
+    const allowance = await this.usage.allowance(userId);
+    if (!allowance) throw ApiError.notFound('error.userNotFound');
+
+    const now = this.now();
+    const today = utcDayOf(now);
+    const [days, todays, usageYears] = await Promise.all([
+      this.usage.days(userId, utcDayOf(begin), utcDayOf(end)),
+      this.usage.days(userId, today, today),
+      this.usage.years(userId),
+    ]);
+    const used = days.reduce((sum, d) => sum + d.bytes, 0);
+    const usageToday = todays[0]?.bytes ?? 0;
+    const dayStart = Date.parse(`${today}T00:00:00Z`);
+    const currentYear = now.getUTCFullYear();
+    return {
+      statistic: {
+        total: allowance.flow_quota_bytes,
+        usage: used,
+        surplus: unlimitedOr(allowance.flow_quota_bytes, used),
+      },
+      timeBillStat: {
+        beginDate: new Date(dayStart).toISOString(),
+        endDate: new Date(dayStart + dayMs - 1).toISOString(),
+        dayFlowLimit: allowance.day_flow_limit_bytes,
+        surplus: unlimitedOr(allowance.day_flow_limit_bytes, usageToday),
+        usageToday,
+        nextUpdateTime: new Date(dayStart + dayMs).toISOString(),
+      },
+      detail: days.filter((d) => d.bytes > 0).map((d) => ({ date: d.day, value: d.bytes })),
+      years: [...new Set([currentYear, ...usageYears])].sort((a, b) => b - a),
+      hd: {
+        fullHd: allowance.full_hd,
+        dailyTiles: allowance.hd_daily_tiles ?? this.defaultHdDailyTiles,
+        usedToday: todays[0]?.hd_tiles ?? 0,
+      },
+    };
+  }
+}
