@@ -11,12 +11,24 @@ import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { installAuth, publicScope } from './auth-plugin';
 import { installErrorHandler } from './error-handler';
 import { defaultRateLimits, installRateLimits, type RateLimitSettings } from './rate-limits';
-import type { Authenticator, Http, RegisteredRoute, RouteModule } from './types';
+import type {
+  Authenticator,
+  Http,
+  RegisteredRoute,
+  RouteModule,
+  TileKeyAuthenticator,
+  UsageMeter,
+} from './types';
+import { installUsage } from './usage-plugin';
 
 export interface AppDeps {
   version: string;
   /** The session check (the auth module's service). */
   auth: Authenticator;
+  /** The tile key check of tile routes (the tile-access module's service); absent: no key opens anything. */
+  tileKeys?: TileKeyAuthenticator;
+  /** Counts answers of routes marked `usage` (the usage module's service); absent: nothing counted. */
+  usage?: UsageMeter;
   /** Every module's routes, from the composition root (`src/routes.ts`): this layer knows no module. */
   routes: RouteModule[];
   /** Requests per minute (defaults: `defaultRateLimits`); false: none (benchmarks of raw capacity). */
@@ -83,7 +95,8 @@ export async function buildApp(deps: AppDeps): Promise<Http> {
   });
 
   installErrorHandler(app);
-  installAuth(app, deps.auth);
+  installAuth(app, deps.auth, deps.tileKeys);
+  if (deps.usage) installUsage(app, deps.usage);
   if (deps.rateLimits !== false) await installRateLimits(app, deps.rateLimits ?? defaultRateLimits);
 
   await app.register(swagger, {
