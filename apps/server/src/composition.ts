@@ -36,8 +36,9 @@ import { StacRepository } from './modules/stac/stac.repository';
 import { StacService } from './modules/stac/stac.service';
 import { TaskingRepository } from './modules/tasking/tasking.repository';
 import { TaskingService } from './modules/tasking/tasking.service';
+import { TileKeysRepository, TileKeysService, TileKeyText } from './modules/tile-access';
 import { QuicklookRenderer, type QuicklookRendererOptions, TilesService } from './modules/tiles';
-import { HdAllowance, UsageRepository } from './modules/usage';
+import { HdAllowance, UsageRepository, UsageService } from './modules/usage';
 import { createObjectStore } from './storage';
 import { appVersion } from './version';
 
@@ -135,6 +136,13 @@ export function composeServices(
     taskingRepository,
     /** Asked once per HD mosaic tile above zoom 12 (the HD tile route). */
     hdAllowance: new HdAllowance(usageRepository, tilesConfig.defaultHdDailyTiles),
+    /** Counts tiles and downloads served (the HTTP layer's `usage` routes) and reports them. */
+    usage: new UsageService(usageRepository, tilesConfig.defaultHdDailyTiles),
+    tileKeys: new TileKeysService(
+      new TileKeysRepository(db.pool),
+      new TileKeyText(tilesConfig.keySecret ?? (() => sharedLinkSecret(delivery.dataDir, 'tile-key-secret'))),
+      tilesConfig.keyIdleSeconds,
+    ),
   };
 }
 
