@@ -1,6 +1,7 @@
 import { ApiBase } from '@satportal/contract';
 import type { Services } from './composition';
 import type { RouteModule } from './http/types';
+import { accountRoutes } from './modules/accounts/accounts.routes';
 import { aoisRoutes } from './modules/aois/aois.routes';
 import { archiveRoutes } from './modules/archive/archive.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -11,7 +12,9 @@ import { orderCentreRoutes, ordersRoutes, sizingRoutes, tagsRoutes } from './mod
 import { StacBase } from './modules/stac/stac.mapper';
 import { stacRoutes } from './modules/stac/stac.routes';
 import { taskingRoutes } from './modules/tasking/tasking.routes';
+import { tileKeyRoutes } from './modules/tile-access';
 import { tilesRoutes } from './modules/tiles';
+import { usageRoutes } from './modules/usage';
 
 /**
  * The route registry: which module's routes are served where. Owned by the composition root, so
@@ -33,6 +36,9 @@ export function routeModules(services: Services): RouteModule[] {
         tagsRoutes(app, services.orderTags);
         orderCentreRoutes(app, services.orderCentre);
         downloadRoutes(app, services.downloads);
+        accountRoutes(app, services.accounts);
+        usageRoutes(app, services.usage);
+        tileKeyRoutes(app, services.tileKeys);
       },
     },
     // The provider's public catalogue (see the STAC module): no session.
