@@ -53,6 +53,8 @@ async function main() {
   const app = await buildApp({
     version: appVersion,
     auth: services.auth,
+    tileKeys: services.tileKeys,
+    usage: services.usage,
     routes: routeModules(services),
     webDist: config.webDist,
     publicConfig: { tiandituKey: config.tiandituKey, supportEmail: config.supportEmail },
