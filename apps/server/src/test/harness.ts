@@ -10,7 +10,7 @@ import { type Config, loadConfig } from '../config';
 import { createPool } from '../db/database';
 import { buildApp } from '../http/app';
 import { defaultRateLimits, type RateLimitSettings } from '../http/rate-limits';
-import type { Http } from '../http/types';
+import type { Http, RouteModule } from '../http/types';
 import { routeModules } from '../routes';
 
 /** A server over the test database, driven in-process with `inject`. */
@@ -66,6 +66,8 @@ export async function startHarness(
     rateLimits?: RateLimitSettings | false;
     /** Environment variables for the configuration (e.g. SMTP_URL, S3_BUCKET, DOWNLOAD_LINK_DAYS). */
     env?: Record<string, string>;
+    /** Routes of the test's own beside the product's (probes of the HTTP layer's hooks). */
+    routes?: RouteModule[];
   } = {},
 ): Promise<Harness> {
   const url = inject('databaseUrl');
@@ -77,7 +79,9 @@ export async function startHarness(
   const app = await buildApp({
     version: 'test',
     auth: services.auth,
-    routes: routeModules(services),
+    tileKeys: services.tileKeys,
+    usage: services.usage,
+    routes: [...routeModules(services), ...(options.routes ?? [])],
     rateLimits: options.rateLimits ?? testRateLimits,
   });
   await app.ready();
