@@ -4,6 +4,11 @@ import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../i18n/keys';
 import type { MapController } from '../../map/MapController';
 import type { BaseMapId, MapState } from '../../map/types';
+import { HdMapHost } from '../hd-map/HdMapHost';
+import { useHdMap } from '../hd-map/useHdMap';
+
+/** The HD image map's entry in the switch: not a base map of the catalogue (it needs a session). */
+const hdKey = 'hd';
 
 const baseMapLabel: Record<BaseMapId, TranslationKey> = {
   osm: 'map.baseMapOsm',
@@ -12,7 +17,10 @@ const baseMapLabel: Record<BaseMapId, TranslationKey> = {
   offline: 'map.baseMapOffline',
 };
 
-/** The map switch: one of the offered base maps (the offline world map always lies beneath). */
+/**
+ * The map switch: one of the offered base maps (the offline world map always lies beneath), and
+ * with a session the HD image map, drawn over the base map last chosen.
+ */
 export function BaseMapSwitch({
   controller,
   state,
@@ -21,30 +29,44 @@ export function BaseMapSwitch({
   state: MapState | null;
 }) {
   const { t } = useTranslation();
+  const hd = useHdMap(controller);
+  const chosen = hd.state ? hdKey : state?.baseMap;
   return (
-    <Dropdown
-      trigger={['click']}
-      placement="bottomRight"
-      disabled={!state}
-      menu={{
-        selectable: true,
-        selectedKeys: state ? [state.baseMap] : [],
-        items: (state?.baseMaps ?? []).map(({ id }) => ({
-          key: id,
-          label: <span data-testid={`base-map-${id}`}>{t(baseMapLabel[id])}</span>,
-        })),
-        onClick: ({ key }) => controller?.setBaseMap(key as BaseMapId),
-      }}
-    >
-      <Tooltip title={t('map.baseMap')} placement="left">
-        <Button
-          type="text"
-          icon={<AppstoreOutlined />}
-          aria-label={t('map.baseMap')}
-          data-testid="base-map-switch"
-          data-base-map={state?.baseMap}
-        />
-      </Tooltip>
-    </Dropdown>
+    <>
+      <Dropdown
+        trigger={['click']}
+        placement="bottomRight"
+        disabled={!state}
+        menu={{
+          selectable: true,
+          selectedKeys: chosen ? [chosen] : [],
+          items: [
+            ...(state?.baseMaps ?? []).map(({ id }) => ({
+              key: id,
+              label: <span data-testid={`base-map-${id}`}>{t(baseMapLabel[id])}</span>,
+            })),
+            ...(hd.offered
+              ? [{ key: hdKey, label: <span data-testid="base-map-hd">{t('map.baseMapHd')}</span> }]
+              : []),
+          ],
+          onClick: ({ key }) => {
+            if (key === hdKey) return hd.choose();
+            hd.leave();
+            controller?.setBaseMap(key as BaseMapId);
+          },
+        }}
+      >
+        <Tooltip title={t('map.baseMap')} placement="left">
+          <Button
+            type="text"
+            icon={<AppstoreOutlined />}
+            aria-label={t('map.baseMap')}
+            data-testid="base-map-switch"
+            data-base-map={chosen}
+          />
+        </Tooltip>
+      </Dropdown>
+      <HdMapHost controller={controller} state={hd.state} years={hd.years} />
+    </>
   );
 }
