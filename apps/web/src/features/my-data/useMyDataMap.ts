@@ -1,0 +1,40 @@
+import type { MyDataScene } from '@satportal/contract';
+import { useEffect } from 'react';
+import { useMapController } from '../../map/react/mapControllerContext';
+import { shownInSelection, swipeGroupsOf } from './myData';
+import { useMyDataStore } from './myDataStore';
+
+const nothing = { layers: [], outlines: [] };
+
+/**
+ * Draws the panel's state on the map: in selection the scenes in view and both lists' outlines;
+ * in analysis the swipe (left list left of the divider, right list right), outlines hidden. The
+ * panel closing takes its imagery off the map; the lists stay for its next opening.
+ */
+export function useMyDataMap(listed: readonly MyDataScene[]) {
+  const controller = useMapController();
+  const mode = useMyDataStore((s) => s.mode);
+  const left = useMyDataStore((s) => s.left);
+  const right = useMyDataStore((s) => s.right);
+  const inView = useMyDataStore((s) => s.inView);
+
+  useEffect(() => {
+    if (!controller) return;
+    if (mode === 'analysis') {
+      controller.showMyData(nothing);
+      const groups = swipeGroupsOf({ left, right });
+      controller.startSwipe(groups.left, groups.right);
+    } else {
+      controller.endSwipe();
+      controller.showMyData(shownInSelection({ left, right, inView }, listed));
+    }
+  }, [controller, mode, left, right, inView, listed]);
+
+  useEffect(
+    () => () => {
+      controller?.endSwipe();
+      controller?.showMyData(nothing);
+    },
+    [controller],
+  );
+}
