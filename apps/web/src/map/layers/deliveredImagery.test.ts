@@ -1,11 +1,18 @@
 import { deliveredXyzTemplate } from '@satportal/contract';
 import { transformExtent } from 'ol/proj';
 import { expect, it } from 'vitest';
+import type { TileLayerSpec } from '../types';
 import { lonLatExtentOf, specKey, xyzTileLayer } from './deliveredImagery';
 
 it('builds a delivered scene as an XYZ layer on its template, bounded to its area, up to zoom 18', () => {
   const url = deliveredXyzTemplate('O-1', 'S 1', 'webp');
-  const spec = { kind: 'xyz', id: 'O-1/S 1', url, maxZoom: 18, extent: [10, 20, 11, 21] } as const;
+  const spec: Extract<TileLayerSpec, { kind: 'xyz' }> = {
+    kind: 'xyz',
+    id: 'O-1/S 1',
+    url,
+    maxZoom: 18,
+    extent: [10, 20, 11, 21],
+  };
   const layer = xyzTileLayer(spec, 15);
   const source = layer.getSource();
   expect(source?.getUrls()).toEqual(['/tiles/xyz/O-1/S%201/{z}/{x}/{y}.webp']);
