@@ -1,0 +1,107 @@
+import { HdFreeZoomMax, type HdYears, TileStatus, TileZoomMax } from '@satportal/contract';
+import type { DiskCache } from '../cache/disk-cache';
+import { encodePng, type QuicklookRenderer } from '../render';
+import type { HdMosaicRepository } from './hd.repository';
+import { HD_TILE_SIZE, paintUnder, rgbaOf, type TileAddress, tileLonLatBox, tileMercatorBox } from './mosaic';
+
+/** The HD allowance (usage module's `HdAllowance`): a TileStatus for one more HD tile of the user's. */
+export interface HdTileAllowance {
+  take(userId: number): Promise<number>;
+}
+
+export interface HdMosaicsOptions {
+  /** rendered tiles (shared with the other tile services; keys are prefixed) */
+  cache?: DiskCache | null;
+  /** years offered (DESIGN §9: from the data; the spec's map shows two, a third to swipe back to) */
+  maxYears?: number;
+  /** scenes painted into one tile at most (least cloudy first) */
+  maxScenesPerTile?: number;
+  /** how long the years are reused before asking the database again */
+  yearsTtlMs?: number;
+  now?: () => number;
+}
+
+/** What a tile request ends in: the PNG, or a refusal with its status (no body). */
+export type HdTileOutcome =
+  | { status: typeof TileStatus.Ok; png: Buffer }
+  | { status: typeof TileStatus.HdQuotaSpent | typeof TileStatus.HdNotSubscribed }
+  | { status: 'noMosaic' };
+
+/** A change of how mosaics are painted must not serve tiles painted the old way. */
+const MOSAIC_VERSION = 1;
+
+/**
+ * HD yearly mosaics (spec 000 §2 base maps; DESIGN §9): per year, the archive's least-cloudy
+ * optical imagery, painted scene by scene with the quicklook renderer into Web Mercator tiles.
+ */
+export class HdMosaics {
+  private readonly maxYears: number;
+  private readonly maxScenes: number;
+  private readonly ttl: number;
+  private readonly now: () => number;
+  private cachedYears: { years: number[]; at: number } | null = null;
+
+  constructor(
+    private readonly repository: HdMosaicRepository,
+    private readonly renderer: QuicklookRenderer,
+    private readonly allowance: HdTileAllowance,
+    private readonly options: HdMosaicsOptions = {},
+  ) {
+    this.maxYears = options.maxYears ?? 3;
+    this.maxScenes = options.maxScenesPerTile ?? 12;
+    this.ttl = options.yearsTtlMs ?? 60_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * The years with a mosaic, newest first. Every tile asks too, so they are kept for a minute:
+   * a year ingested now shows within that minute.
+   */
+  async yearsWithMosaic(): Promise<number[]> {
+    const at = this.now();
+    if (this.cachedYears && at - this.cachedYears.at < this.ttl) return this.cachedYears.years;
+    const years = await this.repository.years(this.maxYears);
+    this.cachedYears = { years, at };
+    return years;
+  }
+
+  async years(): Promise<HdYears> {
+    return { years: await this.yearsWithMosaic(), freeZoomMax: HdFreeZoomMax, zoomMax: TileZoomMax };
+  }
+
+  /**
+   * One tile of a year's mosaic for the user. Above zoom 12 the allowance is taken first, before
+   * the cache: a cached tile is still an HD tile seen (spec 000 §8).
+   */
+  async tile(userId: number, year: number, tile: TileAddress): Promise<HdTileOutcome> {
+    if (!(await this.yearsWithMosaic()).includes(year)) return { status: 'noMosaic' };
+    if (tile.z > HdFreeZoomMax) {
+      const status = await this.allowance.take(userId);
+      if (status === TileStatus.HdQuotaSpent || status === TileStatus.HdNotSubscribed) return { status };
+      if (status !== TileStatus.Ok) throw new Error(`unexpected HD allowance status ${status}`);
+    }
+    const key = `hd:${MOSAIC_VERSION}:${year}/${tile.z}/${tile.x}/${tile.y}`;
+    const cache = this.options.cache;
+    const png = cache
+      ? (await cache.getOrMake(key, () => this.paint(year, tile))).bytes
+      : await this.paint(year, tile);
+    return { status: TileStatus.Ok, png };
+  }
+
+  /** The scenes under the tile, least cloudy first, each painted where the ones before left it empty. */
+  private async paint(year: number, tile: TileAddress): Promise<Buffer> {
+    const scenes = await this.repository.scenesUnder(year, tileLonLatBox(tile), this.maxScenes);
+    const canvas = new Uint8Array(HD_TILE_SIZE * HD_TILE_SIZE * 4);
+    const request = {
+      crs: 'EPSG:3857' as const,
+      bbox: tileMercatorBox(tile),
+      width: HD_TILE_SIZE,
+      height: HD_TILE_SIZE,
+    };
+    for (const scene of scenes) {
+      const layer = await rgbaOf(await this.renderer.render(scene, request));
+      if (paintUnder(canvas, layer)) break;
+    }
+    return encodePng(canvas, HD_TILE_SIZE, HD_TILE_SIZE);
+  }
+}
