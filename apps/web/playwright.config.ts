@@ -60,6 +60,8 @@ export default defineConfig({
       AUDIT_DELAY_SECONDS: '6',
       MANUAL_RECHECK_DELAY_SECONDS: '3600',
       TASKING_CLOCK_FACTOR: '200000',
+      // Tile keys idle out after 8 s, so my-data's test sees a copied link expire (601).
+      TILE_KEY_IDLE_SECONDS: '8',
       LOG_LEVEL: 'warn',
     },
   },
