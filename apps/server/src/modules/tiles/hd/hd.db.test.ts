@@ -71,6 +71,14 @@ describe('HD mosaics', () => {
     await h.services.scenesRepository.upsertScenes([
       scene({ ...clear, satelliteId, acquiredAt: at(Y1) }),
       scene({ ...cloudy, satelliteId, acquiredAt: `${Y1}-03-01T10:30:00.000Z` }),
+      // wholly under the clear scene and cloudier: it could add nothing, so it is not drawn
+      scene({
+        id: 'HD-hidden',
+        satelliteId,
+        footprint: box(100.1, 40.1, 100.2, 40.2),
+        cloudCover: 30,
+        acquiredAt: at(Y1),
+      }),
       // a clearer scene of another year under the same tile: never in this year's mosaic
       scene({
         id: 'HD-other-year',
@@ -107,7 +115,10 @@ describe('HD mosaics', () => {
     const [w, s, e, n] = tileLonLatBox(tile);
     expect([w < 100, s < 40, e > 100.9, n > 40.6]).toEqual([true, true, true, true]);
     const allowance = fake(200);
-    const r = await get(await appWith(allowance), tileUrl(Y1, tile));
+    const app = await appWith(allowance);
+    const rendersBefore = renderer.stats.renders;
+    const r = await get(app, tileUrl(Y1, tile));
+    expect(renderer.stats.renders - rendersBefore).toBe(2);
     expect(r.statusCode).toBe(200);
     expect(r.headers['x-status']).toBe('200');
     expect(r.headers['content-type']).toBe('image/png');

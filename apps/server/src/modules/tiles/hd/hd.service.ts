@@ -1,8 +1,16 @@
 import { HdFreeZoomMax, type HdYears, TileStatus, TileZoomMax } from '@satportal/contract';
 import type { DiskCache } from '../cache/disk-cache';
-import { encodePng, type QuicklookRenderer } from '../render';
+import { encodePng, type QuicklookRenderer, rasteriseFootprint } from '../render';
 import type { HdMosaicRepository } from './hd.repository';
-import { HD_TILE_SIZE, paintUnder, rgbaOf, type TileAddress, tileLonLatBox, tileMercatorBox } from './mosaic';
+import {
+  adds,
+  HD_TILE_SIZE,
+  paintUnder,
+  rgbaOf,
+  type TileAddress,
+  tileLonLatBox,
+  tileMercatorBox,
+} from './mosaic';
 
 /** The HD allowance (usage module's `HdAllowance`): a TileStatus for one more HD tile of the user's. */
 export interface HdTileAllowance {
@@ -14,8 +22,10 @@ export interface HdMosaicsOptions {
   cache?: DiskCache | null;
   /** years offered (DESIGN §9: from the data; the spec's map shows two, a third to swipe back to) */
   maxYears?: number;
-  /** scenes painted into one tile at most (least cloudy first) */
+  /** scenes drawn into one tile at most (least cloudy first; default 12) */
   maxScenesPerTile?: number;
+  /** scenes looked at for one tile (default 48): those under parts already painted are not drawn */
+  maxCandidatesPerTile?: number;
   /** how long the years are reused before asking the database again */
   yearsTtlMs?: number;
   now?: () => number;
@@ -37,6 +47,7 @@ const MOSAIC_VERSION = 1;
 export class HdMosaics {
   private readonly maxYears: number;
   private readonly maxScenes: number;
+  private readonly maxCandidates: number;
   private readonly ttl: number;
   private readonly now: () => number;
   private cachedYears: { years: number[]; at: number } | null = null;
@@ -49,6 +60,7 @@ export class HdMosaics {
   ) {
     this.maxYears = options.maxYears ?? 3;
     this.maxScenes = options.maxScenesPerTile ?? 12;
+    this.maxCandidates = Math.max(this.maxScenes, options.maxCandidatesPerTile ?? 48);
     this.ttl = options.yearsTtlMs ?? 60_000;
     this.now = options.now ?? Date.now;
   }
@@ -88,9 +100,13 @@ export class HdMosaics {
     return { status: TileStatus.Ok, png };
   }
 
-  /** The scenes under the tile, least cloudy first, each painted where the ones before left it empty. */
+  /**
+   * The scenes under the tile, least cloudy first, each painted where the ones before left it
+   * empty. A scene whose footprint lies wholly under painted pixels could add nothing and is not
+   * drawn (its footprint mask is cheap; drawing is not), so the drawing budget goes to gaps.
+   */
   private async paint(year: number, tile: TileAddress): Promise<Buffer> {
-    const scenes = await this.repository.scenesUnder(year, tileLonLatBox(tile), this.maxScenes);
+    const scenes = await this.repository.scenesUnder(year, tileLonLatBox(tile), this.maxCandidates);
     const canvas = new Uint8Array(HD_TILE_SIZE * HD_TILE_SIZE * 4);
     const request = {
       crs: 'EPSG:3857' as const,
@@ -98,9 +114,11 @@ export class HdMosaics {
       width: HD_TILE_SIZE,
       height: HD_TILE_SIZE,
     };
+    let drawn = 0;
     for (const scene of scenes) {
+      if (!adds(canvas, rasteriseFootprint(scene.footprint, request))) continue;
       const layer = await rgbaOf(await this.renderer.render(scene, request));
-      if (paintUnder(canvas, layer)) break;
+      if (paintUnder(canvas, layer) || ++drawn >= this.maxScenes) break;
     }
     return encodePng(canvas, HD_TILE_SIZE, HD_TILE_SIZE);
   }

@@ -36,6 +36,12 @@ export async function rgbaOf(png: Buffer): Promise<Uint8Array> {
   return new Uint8Array(data.buffer, data.byteOffset, data.length);
 }
 
+/** Whether a scene's footprint mask adds nothing: every pixel it could draw is painted already. */
+export function adds(canvas: Uint8Array, mask: Uint8Array): boolean {
+  for (let i = 0; i < mask.length; i++) if (mask[i] !== 0 && canvas[i * 4 + 3] === 0) return true;
+  return false;
+}
+
 /**
  * Paints `layer` under what `canvas` holds already: a pixel is taken from the first layer that
  * has it, so painting the least-cloudy scene first keeps its pixels wherever it has any.
