@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { Http } from '../../http/types';
+import { deliveredTilesRoutes } from './delivered.routes';
 import {
   blankPng,
   parseGetMap,
@@ -37,7 +38,8 @@ async function exception(
 /**
  * `GET /tiles/quicklooks/wms`: WMS 1.3.0 GetMap, LAYERS = scene id. A session is required (the
  * auth plugin: Bearer header or the tile cookie, never a token in the query); failures are WMS exception
- * reports, an unknown scene is LayerNotDefined.
+ * reports, an unknown scene is LayerNotDefined. Delivered scenes' XYZ and WMTS tiles join when the
+ * service has them.
  */
 export function tilesRoutes(app: Http, tiles: TilesService): void {
   app.get(QuicklookWmsPath, { schema: { hide: true }, config: { tiles: true } }, async (request, reply) => {
@@ -51,4 +53,5 @@ export function tilesRoutes(app: Http, tiles: TilesService): void {
     // Per user: private, but a scene's picture does not change.
     return reply.type('image/png').header('cache-control', 'private, max-age=3600').send(drawn.png);
   });
+  if (tiles.delivered) deliveredTilesRoutes(app, tiles.delivered);
 }

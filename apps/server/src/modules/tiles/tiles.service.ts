@@ -1,4 +1,5 @@
 import type { ArchiveRepository } from '../archive/archive.repository';
+import type { DeliveredTiles } from './delivered/delivered-tiles';
 import {
   type GetMapRequest,
   layerNotDefined,
@@ -11,13 +12,14 @@ import {
 export type QuicklookScenes = Pick<ArchiveRepository, 'findScenes'>;
 
 /**
- * The tile services (`/tiles/…`): today the scene quicklooks; delivered imagery and mosaics
- * come as further sources here. Rendering is pure (`render/`); this loads what it draws.
+ * The tile services (`/tiles/…`): the scene quicklooks and, when given, the tiles of delivered
+ * scenes (XYZ, WMTS). Rendering is pure (`render/`); this loads what it draws.
  */
 export class TilesService {
   constructor(
     private readonly scenes: QuicklookScenes,
     private readonly renderer: QuicklookRenderer,
+    readonly delivered: DeliveredTiles | null = null,
   ) {}
 
   /** A quicklook PNG of one scene, or the WMS error to answer (an unknown scene). */
@@ -36,5 +38,9 @@ export class TilesService {
       toQuicklookRequest(getMap),
     );
     return { png };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.renderer.close(), this.delivered?.close()]);
   }
 }

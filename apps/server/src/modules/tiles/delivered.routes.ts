@@ -1,0 +1,143 @@
+import {
+  DeliveredXyzRoute,
+  TileKeyParam,
+  WmtsCapabilitiesRestPath,
+  WmtsKvpPath,
+  WmtsRestTileRoute,
+} from '@satportal/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../../http/api-error';
+import { principalOf } from '../../http/auth-plugin';
+import type { Http } from '../../http/types';
+import type { DeliveredTile, DeliveredTileRequest, DeliveredTiles } from './delivered/delivered-tiles';
+import { type LonLatBox, parseLonLatBox, splitExtension, tileAddressOf } from './render/xyz';
+import {
+  capabilitiesXml,
+  exceptionReport,
+  kvpOf,
+  layerParts,
+  parseKvp,
+  tileOf,
+  WMTS_EXCEPTION_XML,
+  WMTS_XML,
+  type WmtsError,
+} from './wmts/wmts';
+
+/**
+ * Tiles of the caller's delivered scenes (issue 15): XYZ and WMTS 1.0.0 (KVP and REST). Tile routes
+ * accept the session's tile cookie or a tile key (`?key=`, QGIS and other clients) and are counted
+ * as tile traffic. A scene not delivered to the caller is not found, whoever else it belongs to.
+ */
+
+// Tiles of a delivered scene never change (a new delivery has a new package key): kept a day.
+const TILE_CACHE_CONTROL = 'private, max-age=86400';
+const config = { tiles: true, usage: 'tile' } as const;
+
+function sendTile(reply: FastifyReply, tile: DeliveredTile) {
+  return reply
+    .type(tile.contentType)
+    .header('cache-control', TILE_CACHE_CONTROL)
+    .header('x-tile-source', tile.source)
+    .send(tile.bytes);
+}
+
+function wmtsException(reply: FastifyReply, error: WmtsError) {
+  return reply
+    .status(error.status)
+    .type(WMTS_EXCEPTION_XML)
+    .header('cache-control', 'no-store')
+    .send(exceptionReport(error));
+}
+
+const layerNotFound = (layer: string): WmtsError => ({
+  code: 'InvalidParameterValue',
+  locator: 'LAYER',
+  text: `no layer ${layer}`,
+  status: 404,
+});
+
+function originOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+function keyOf(request: FastifyRequest): string | null {
+  const key = (request.query as Record<string, unknown>)[TileKeyParam];
+  return typeof key === 'string' && key !== '' ? key : null;
+}
+
+export function deliveredTilesRoutes(app: Http, delivered: DeliveredTiles): void {
+  app.get(DeliveredXyzRoute, { schema: { hide: true }, config }, async (request, reply) => {
+    const params = request.params as Record<string, string>;
+    const last = splitExtension(params.y ?? '');
+    if (!last) throw ApiError.invalid('y');
+    const tile = tileAddressOf(params.z ?? '', params.x ?? '', last.stem);
+    if (!tile) throw ApiError.invalid('z');
+    const bboxParam = (request.query as Record<string, unknown>).bbox;
+    let clip: LonLatBox | null = null;
+    if (bboxParam !== undefined) {
+      clip = typeof bboxParam === 'string' ? parseLonLatBox(bboxParam) : null;
+      if (!clip) throw ApiError.invalid('bbox');
+    }
+    const answer = await delivered.tile(principalOf(request).user.id, {
+      orderNo: params.orderNo ?? '',
+      sceneId: params.sceneId ?? '',
+      format: last.format,
+      clip,
+      ...tile,
+    });
+    if (!answer) throw ApiError.notFound();
+    return sendTile(reply, answer);
+  });
+
+  const capabilities = async (request: FastifyRequest, reply: FastifyReply) => {
+    const layers = await delivered.list(principalOf(request).user.id);
+    const body = capabilitiesXml(layers, { origin: originOf(request), key: keyOf(request) });
+    // The layers change with each delivery: revalidated, never shared.
+    return reply.type(WMTS_XML).header('cache-control', 'private, no-cache').send(body);
+  };
+
+  const getTile = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    layer: string,
+    tile: Omit<DeliveredTileRequest, 'orderNo' | 'sceneId' | 'clip'>,
+  ) => {
+    const parts = layerParts(layer);
+    if (!parts) return wmtsException(reply, layerNotFound(layer));
+    const answer = await delivered.tile(principalOf(request).user.id, { ...parts, ...tile, clip: null });
+    if (!answer) return wmtsException(reply, layerNotFound(layer));
+    return sendTile(reply, answer);
+  };
+
+  app.get(WmtsKvpPath, { schema: { hide: true }, config }, async (request, reply) => {
+    const parsed = parseKvp(kvpOf(request.query as Record<string, unknown>));
+    if ('code' in parsed) return wmtsException(reply, parsed);
+    if (parsed.kind === 'GetCapabilities') return capabilities(request, reply);
+    const { layer, kind: _kind, ...tile } = parsed;
+    return getTile(request, reply, layer, tile);
+  });
+
+  app.get(WmtsCapabilitiesRestPath, { schema: { hide: true }, config }, capabilities);
+
+  app.get(WmtsRestTileRoute, { schema: { hide: true }, config }, async (request, reply) => {
+    const params = request.params as Record<string, string>;
+    const last = splitExtension(params.col ?? '');
+    if (!last) {
+      return wmtsException(reply, {
+        code: 'InvalidParameterValue',
+        locator: 'FORMAT',
+        text: 'the tile must end in .png or .webp',
+        status: 400,
+      });
+    }
+    const tile = tileOf(
+      params.style ?? '',
+      params.matrixSet ?? '',
+      params.matrix ?? '',
+      params.row ?? '',
+      last.stem,
+    );
+    if ('code' in tile) return wmtsException(reply, tile);
+    return getTile(request, reply, params.layer ?? '', { ...tile, format: last.format });
+  });
+}

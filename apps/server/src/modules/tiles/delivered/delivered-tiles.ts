@@ -1,0 +1,139 @@
+import { rm } from 'node:fs/promises';
+import type { TileFormat } from '@satportal/contract';
+import type { ObjectStore } from '../../../storage';
+import type { DiskCache } from '../cache/disk-cache';
+import {
+  blankTile,
+  DELIVERED_RENDERER_VERSION,
+  encodeTile,
+  hasOpaquePixel,
+  renderDeliveredTile,
+} from '../render/delivered-tile';
+import { GeoTiffStore } from '../render/geotiff-source';
+import { boxesMeet, type LonLatBox, type TileAddress, tileLonLatBox } from '../render/xyz';
+import { extractZipEntry, saveStream } from './zip-entry';
+
+/**
+ * Tiles of the caller's delivered scenes: the scene is looked up for the caller (another user's
+ * scene is not found, as an unknown one), its COG is copied once out of its package in object
+ * storage into the COG cache, and tiles are drawn from it into the tile cache.
+ */
+
+/** What the tiles need of a delivered scene (my-data's `DeliveredScene` has it all). */
+export interface DeliveredSceneRef {
+  orderNo: string;
+  sceneId: string;
+  level: number;
+  packageKey: string;
+  formatType: 'PNG' | 'WEBP';
+  /** of the delivered area: [minLon, minLat, maxLon, maxLat] */
+  bounds: [number, number, number, number];
+}
+
+/** The caller's delivered scenes (my-data's `DeliveredScenesRepository`). */
+export interface DeliveredScenes {
+  find(userId: number, orderNo: string, sceneId: string): Promise<DeliveredSceneRef | null>;
+  list(userId: number): Promise<DeliveredSceneRef[]>;
+}
+
+export interface DeliveredTilesDeps {
+  scenes: DeliveredScenes;
+  objects: Pick<ObjectStore, 'get'>;
+  /** the zip entry of a scene's COG in its package (fulfilment's `cogEntryName`) */
+  cogEntryName: (sceneId: string, level: number) => string;
+  /** rendered tiles */
+  tileCache: DiskCache;
+  /** COGs copied out of their packages */
+  cogCache: DiskCache;
+  /** default: a store of its own with 128 MiB of decoded blocks */
+  rasters?: GeoTiffStore;
+}
+
+export interface DeliveredTileRequest extends TileAddress {
+  orderNo: string;
+  sceneId: string;
+  format: TileFormat;
+  /** pixels outside it are transparent */
+  clip: LonLatBox | null;
+}
+
+export interface DeliveredTile {
+  bytes: Buffer;
+  contentType: string;
+  /** hit: from the tile cache; drawn: rendered now; blank: nothing of the scene there */
+  source: 'hit' | 'drawn' | 'blank';
+}
+
+export class PackageMissingError extends Error {}
+
+export class DeliveredTiles {
+  readonly rasters: GeoTiffStore;
+
+  constructor(private readonly deps: DeliveredTilesDeps) {
+    this.rasters = deps.rasters ?? new GeoTiffStore();
+  }
+
+  /** The caller's delivered scenes (WMTS layers). */
+  list(userId: number): Promise<DeliveredSceneRef[]> {
+    return this.deps.scenes.list(userId);
+  }
+
+  /** One tile, or null when the scene is not one delivered to the caller. */
+  async tile(userId: number, request: DeliveredTileRequest): Promise<DeliveredTile | null> {
+    const scene = await this.deps.scenes.find(userId, request.orderNo, request.sceneId);
+    if (!scene) return null;
+    const contentType = request.format === 'png' ? 'image/png' : 'image/webp';
+    const area = tileLonLatBox(request);
+    const outside =
+      !boxesMeet(area, scene.bounds) || (request.clip !== null && !boxesMeet(area, request.clip));
+    if (outside) return { bytes: await blankTile(request.format), contentType, source: 'blank' };
+
+    const entry = this.deps.cogEntryName(scene.sceneId, scene.level);
+    const key = JSON.stringify([
+      'delivered',
+      DELIVERED_RENDERER_VERSION,
+      scene.packageKey,
+      entry,
+      request.z,
+      request.x,
+      request.y,
+      request.format,
+      request.clip,
+    ]);
+    let blank = false;
+    let drawn: { bytes: Buffer; hit: boolean };
+    try {
+      drawn = await this.deps.tileCache.getOrMake(key, async () => {
+        const cogPath = await this.cogOf(scene.packageKey, entry);
+        const rgba = await renderDeliveredTile(this.rasters, cogPath, request, request.clip);
+        blank = !hasOpaquePixel(rgba);
+        return blank ? blankTile(request.format) : encodeTile(rgba, request.format);
+      });
+    } catch (error) {
+      // A package removed after its delivery (expired, cleaned up): nothing to draw from.
+      if (error instanceof PackageMissingError) return null;
+      throw error;
+    }
+    const { bytes, hit } = drawn;
+    return { bytes, contentType, source: hit ? 'hit' : blank ? 'blank' : 'drawn' };
+  }
+
+  /** The local copy of a package's COG, made on first use (the package is downloaded once for it). */
+  cogOf(packageKey: string, entry: string): Promise<string> {
+    return this.deps.cogCache.fileOrMake(JSON.stringify(['cog', packageKey, entry]), async (target) => {
+      const object = await this.deps.objects.get(packageKey);
+      if (!object) throw new PackageMissingError(`no package ${packageKey}`);
+      const zipPath = target.replace(/\.tmp$/, '.zip.tmp');
+      try {
+        await saveStream(object.body, zipPath);
+        await extractZipEntry(zipPath, entry, target);
+      } finally {
+        await rm(zipPath, { force: true });
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.rasters.close();
+  }
+}
