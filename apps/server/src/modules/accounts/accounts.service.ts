@@ -97,7 +97,7 @@ export class AccountsService {
 
   /** The account's time zone (an IANA name the server knows) or null: the browser's own. */
   async setTimeZone(userId: number, timezone: string | null): Promise<User> {
-    if (timezone !== null && !knownTimeZones().has(timezone))
+    if (timezone !== null && !isKnownTimeZone(timezone))
       throw ApiError.invalid('timezone', 'account.unknownTimeZone');
     await this.accounts.updateTimeZone(userId, timezone);
     const user = await this.accounts.findUserById(userId);
@@ -117,13 +117,21 @@ export class AccountsService {
 let timeZones: Set<string> | undefined;
 
 /**
- * The zones a saved name may be: the runtime's canonical IANA names and UTC. Browsers show every
- * time in the saved zone, so a name must be one they know too, not merely one Intl accepts
- * (offsets like "+08:00", aliases of no canonical zone).
+ * Whether a saved zone may be this name: one of the runtime's canonical IANA zones or UTC, or an
+ * IANA alias of one (browsers differ in which of the two they list: "America/Buenos_Aires" and
+ * "America/Argentina/Buenos_Aires"). Not a mere other casing of one, nor offsets or abbreviations
+ * Intl also accepts: every browser must show times in the saved zone.
  */
-function knownTimeZones(): Set<string> {
+function isKnownTimeZone(name: string): boolean {
   timeZones ??= new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
-  return timeZones;
+  if (timeZones.has(name)) return true;
+  let resolved: string;
+  try {
+    resolved = new Intl.DateTimeFormat('en', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return false;
+  }
+  return timeZones.has(resolved) && resolved.toLowerCase() !== name.toLowerCase() && name.includes('/');
 }
 
 function isTimeZone(zone: string): boolean {
