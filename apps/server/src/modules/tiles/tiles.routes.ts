@@ -42,16 +42,23 @@ async function exception(
  * service has them.
  */
 export function tilesRoutes(app: Http, tiles: TilesService): void {
-  app.get(QuicklookWmsPath, { schema: { hide: true }, config: { tiles: true } }, async (request, reply) => {
-    const parsed = parseGetMap(request.query as Record<string, unknown>);
-    if (!parsed.ok) return exception(reply, parsed.error, parsed.exceptions, parsed.size);
-    const { request: getMap } = parsed;
-    const drawn = await tiles.quicklook(getMap);
-    if ('error' in drawn) {
-      return exception(reply, drawn.error, getMap.exceptions, { width: getMap.width, height: getMap.height });
-    }
-    // Per user: private, but a scene's picture does not change.
-    return reply.type('image/png').header('cache-control', 'private, max-age=3600').send(drawn.png);
-  });
+  app.get(
+    QuicklookWmsPath,
+    { schema: { hide: true }, config: { tiles: true, usage: 'tile' } },
+    async (request, reply) => {
+      const parsed = parseGetMap(request.query as Record<string, unknown>);
+      if (!parsed.ok) return exception(reply, parsed.error, parsed.exceptions, parsed.size);
+      const { request: getMap } = parsed;
+      const drawn = await tiles.quicklook(getMap);
+      if ('error' in drawn) {
+        return exception(reply, drawn.error, getMap.exceptions, {
+          width: getMap.width,
+          height: getMap.height,
+        });
+      }
+      // Per user: private, but a scene's picture does not change.
+      return reply.type('image/png').header('cache-control', 'private, max-age=3600').send(drawn.png);
+    },
+  );
   if (tiles.delivered) deliveredTilesRoutes(app, tiles.delivered);
 }
