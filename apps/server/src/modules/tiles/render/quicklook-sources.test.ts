@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -195,8 +195,7 @@ describe('the disk cache', () => {
     expect(second.stats.renders).toBe(0);
 
     const files = await listPngs();
-    expect(files).toHaveLength(1);
-    expect(files[0]).toMatch(/\.png$/);
+    expect(files).toEqual([first.cache!.pathOf(first.cacheKey(scene, first.sourceOf(scene), request))]);
 
     // A changed scene is a new key: drawn again, never the old picture.
     await first.render({ ...scene, cloudCover: 31 }, request);
@@ -221,13 +220,31 @@ describe('the disk cache', () => {
     const good = await renderer.render(scene, request);
     const before = new Set(await listPngs());
     const key = renderer.cacheKey(scene, renderer.sourceOf(scene), request);
-    const path = join(dir, key.slice(0, 2), `${key}.png`);
+    const path = renderer.cache!.pathOf(key);
     expect(before.has(path)).toBe(true);
     await writeFile(path, 'not a png');
     const again = await renderer.render(scene, request);
     expect(again.equals(good)).toBe(true);
     expect(renderer.stats.renders).toBe(2);
     expect((await listPngs()).some((f) => f.endsWith('.tmp'))).toBe(false);
+    await renderer.close();
+  });
+
+  it('keeps its folder under its bound', async () => {
+    const renderer = new QuicklookRenderer({ cacheDir: dir, cacheMaxBytes: 20_000 });
+    for (let i = 0; i < 6; i++) {
+      await renderer.render(
+        simulatedScene(`SIM-BOUND-${i}`, congo, 10 * i),
+        mercatorRequest(21.4, -0.6, 22.6, 0.6, 64),
+      );
+    }
+    await new Promise((r) => setTimeout(r, 100)); // evicted files are removed in the background
+    let bytes = 0;
+    for (const f of await listPngs()) bytes += (await stat(f)).size;
+    expect(renderer.stats.renders).toBe(6);
+    expect(bytes).toBeGreaterThan(0);
+    expect(bytes).toBeLessThanOrEqual(20_000);
+    expect(renderer.cache!.stats.evictions).toBeGreaterThan(0);
     await renderer.close();
   });
 });

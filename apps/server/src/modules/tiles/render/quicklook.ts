@@ -1,7 +1,7 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { DiskCache } from '../cache/disk-cache';
 import { buildCloudField, type CloudField } from './clouds';
 import { rasteriseFootprint, sceneFrame } from './footprint';
 import { GeoTiffStore } from './geotiff-source';
@@ -26,7 +26,7 @@ export type { QuicklookAsset, QuicklookScene, QuicklookSource } from './sources'
  * Rendered PNGs are cached on disk, keyed by everything that shapes the picture (the scene's
  * footprint, cloud cover, provenance, sensor type and local files, the box, the size and the
  * renderer's version), so a changed scene never serves an old image and the cache can be
- * shared by several server processes. Decoded source pixels are cached in memory (LRU by
+ * shared by several server processes; the cache is bounded (`DiskCache`: least recently used out). Decoded source pixels are cached in memory (LRU by
  * bytes). At most `maxConcurrentRenders` renders run at once, each holding about 6 bytes per
  * output pixel (RGBA, footprint mask, band count) plus one band's source window (≤ 2.25 × 4
  * bytes per output pixel), so memory stays bounded under load: ≈ 60 MB for 2048 × 2048.
@@ -53,8 +53,11 @@ export interface QuicklookRequest {
 export interface QuicklookRendererOptions {
   /** where asset hrefs and the global image are found; default `data/imagery` of the repository */
   imageryDir?: string;
-  /** on-disk PNG cache, e.g. `${DATA_DIR}/cache/quicklooks`; null or absent: no disk cache */
+  /** on-disk PNG cache; null or absent: none (or one in `cacheDir`) */
+  cache?: DiskCache | null;
+  /** a cache of its own in this folder, bounded by `cacheMaxBytes` (default 512 MiB), when `cache` is absent */
   cacheDir?: string | null;
+  cacheMaxBytes?: number;
   /** bytes of decoded GeoTIFF blocks kept in memory (default 128 MiB) */
   blockCacheBytes?: number;
   /** renders running at once (default 2, the machine's cores); others wait */
@@ -114,7 +117,7 @@ const sha256 = (text: string): string => createHash('sha256').update(text).diges
 
 export class QuicklookRenderer {
   readonly imageryDir: string;
-  readonly cacheDir: string | null;
+  readonly cache: DiskCache | null;
   readonly stats: QuicklookStats = { renders: 0, cacheHits: 0, cacheWriteErrors: 0 };
   private readonly rasters: GeoTiffStore;
   private readonly images = new LruCache<string, RgbImage>(4);
@@ -125,7 +128,11 @@ export class QuicklookRenderer {
 
   constructor(options: QuicklookRendererOptions = {}) {
     this.imageryDir = options.imageryDir ?? defaultImageryDir();
-    this.cacheDir = options.cacheDir ?? null;
+    this.cache =
+      options.cache ??
+      (options.cacheDir
+        ? new DiskCache({ dir: options.cacheDir, maxBytes: options.cacheMaxBytes ?? 512 * 1024 * 1024 })
+        : null);
     this.rasters = new GeoTiffStore({ blockCacheBytes: options.blockCacheBytes });
     this.semaphore = new Semaphore(Math.max(1, options.maxConcurrentRenders ?? 2));
     this.compressionLevel = options.pngCompressionLevel ?? 4;
@@ -180,33 +187,17 @@ export class QuicklookRenderer {
     );
   }
 
-  private cachePath(key: string): string | null {
-    return this.cacheDir ? join(this.cacheDir, key.slice(0, 2), `${key}.png`) : null;
-  }
-
   private async readCache(key: string): Promise<Buffer | null> {
-    const path = this.cachePath(key);
-    if (!path) return null;
-    try {
-      const bytes = await readFile(path);
-      return bytes.subarray(0, 8).equals(PNG_SIGNATURE) ? bytes : null;
-    } catch {
-      return null;
-    }
+    const bytes = await this.cache?.get(key);
+    // A damaged file (not a PNG) is drawn again and replaced.
+    return bytes?.subarray(0, 8).equals(PNG_SIGNATURE) ? bytes : null;
   }
 
-  /** Written to a temporary name, then renamed: readers see the whole file or none. */
   private async writeCache(key: string, png: Buffer): Promise<void> {
-    const path = this.cachePath(key);
-    if (!path) return;
-    const temporary = `${path}.${process.pid}.${randomUUID()}.tmp`;
     try {
-      await mkdir(join(this.cacheDir!, key.slice(0, 2)), { recursive: true });
-      await writeFile(temporary, png);
-      await rename(temporary, path);
+      await this.cache?.put(key, png);
     } catch {
       this.stats.cacheWriteErrors++;
-      await rm(temporary, { force: true }).catch(() => {});
     }
   }
 
