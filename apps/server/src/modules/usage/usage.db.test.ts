@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { apiPath, Paths } from '@satportal/contract';
+import { apiPath, Paths, TileKeyParam } from '@satportal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { principalOf } from '../../http/auth-plugin';
 import type { RouteModule } from '../../http/types';
@@ -89,6 +89,34 @@ describe('usage accounting', () => {
     expect(await get('/tiles/probe/buffer', other.token)).toBe(200);
     expect(await usageToday(me.userId)).toMatchObject({ bytes: 0, tiles: 0 });
     expect(await usageToday(other.userId)).toMatchObject({ bytes: tileBytes.length, tiles: 1 });
+  });
+
+  it('counts quicklooks drawn by the WMS, opened with a tile key as with the session', async () => {
+    await h.services.catalogue.seedConstellation(defaultConstellation);
+    const w = await archiveWorld(h);
+    const me = await h.signedIn();
+    const issued = await h.call('POST', Paths.tileKey, {
+      token: me.token,
+      body: { deviceId: randomBytes(18).toString('base64url') },
+    });
+    const url =
+      `/tiles/quicklooks/wms?SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&LAYERS=${encodeURIComponent(w.sceneIds[0]!)}` +
+      '&STYLES=&CRS=CRS:84&BBOX=29.9,-0.1,30.6,0.6&WIDTH=64&HEIGHT=64&FORMAT=image/png&TRANSPARENT=TRUE';
+    const keyed = await h.app.inject({
+      url: `${url}&${TileKeyParam}=${encodeURIComponent(issued.body.data.key)}`,
+      remoteAddress: h.remoteAddress,
+    });
+    expect(keyed.statusCode, keyed.body.slice(0, 200)).toBe(200);
+    const withSession = await h.app.inject({
+      url,
+      headers: { authorization: `Bearer ${me.token}` },
+      remoteAddress: h.remoteAddress,
+    });
+    expect(withSession.statusCode).toBe(200);
+    expect(await usageToday(me.userId)).toMatchObject({
+      bytes: keyed.rawPayload.length + withSession.rawPayload.length,
+      tiles: 2,
+    });
   });
 
   it('counts a delivered package downloaded, and not a refused download', async () => {
