@@ -18,6 +18,7 @@ import { OrbitalElementsRepository } from './modules/catalogue/orbital-elements.
 import { OrbitalElementsService } from './modules/catalogue/orbital-elements.service';
 import { DownloadLinks, DownloadsRepository, DownloadsService, sharedLinkSecret } from './modules/downloads';
 import { HealthService } from './modules/health/health.service';
+import { MyDataRepository, MyDataService } from './modules/my-data';
 import {
   CompaniesRepository,
   loadPriceList,
@@ -135,6 +136,7 @@ export function composeServices(
     ),
     taskingRepository,
     /** Asked once per HD mosaic tile above zoom 12 (the HD tile route). */
+    myData: new MyDataService(new MyDataRepository(db.pool)),
     hdAllowance: new HdAllowance(usageRepository, tilesConfig.defaultHdDailyTiles),
     /** Counts tiles and downloads served (the HTTP layer's `usage` routes) and reports them. */
     usage: new UsageService(usageRepository, tilesConfig.defaultHdDailyTiles),

@@ -8,6 +8,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { downloadRoutes } from './modules/downloads';
 import { healthRoutes } from './modules/health/health.routes';
+import { myDataRoutes } from './modules/my-data';
 import { orderCentreRoutes, ordersRoutes, sizingRoutes, tagsRoutes } from './modules/orders';
 import { StacBase } from './modules/stac/stac.mapper';
 import { stacRoutes } from './modules/stac/stac.routes';
@@ -39,6 +40,7 @@ export function routeModules(services: Services): RouteModule[] {
         accountRoutes(app, services.accounts);
         usageRoutes(app, services.usage);
         tileKeyRoutes(app, services.tileKeys);
+        myDataRoutes(app, services.myData);
       },
     },
     // The provider's public catalogue (see the STAC module): no session.
