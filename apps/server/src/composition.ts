@@ -135,8 +135,8 @@ export function composeServices(
       taskingRepository,
     ),
     taskingRepository,
-    /** Asked once per HD mosaic tile above zoom 12 (the HD tile route). */
     myData: new MyDataService(new MyDataRepository(db.pool)),
+    /** Asked once per HD mosaic tile above zoom 12 (the HD tile route). */
     hdAllowance: new HdAllowance(usageRepository, tilesConfig.defaultHdDailyTiles),
     /** Counts tiles and downloads served (the HTTP layer's `usage` routes) and reports them. */
     usage: new UsageService(usageRepository, tilesConfig.defaultHdDailyTiles),
