@@ -19,7 +19,6 @@ interface HdMapControlsProps {
 /**
  * The HD image map's box (spec 000 §2): the year shown, a second year to compare with the swipe,
  * and per year a copy-URL button giving a keyed tile URL that works outside the browser (QGIS).
- * Loaded on demand: only a user who chose the HD map needs it.
  */
 export default function HdMapControls({ controller, state, years, authorization }: HdMapControlsProps) {
   const { t } = useTranslation();

@@ -1,33 +1,43 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 import type { HdState } from '../../map/hdTypes';
 import type { MapController } from '../../map/MapController';
+import { useToast } from '../../shared/ui/toast';
+import HdMapControls from './HdMapControls';
 import { hdAuthorization, useHdCredentialCheck } from './useHdMap';
 
-const HdMapControls = lazy(() => import('./HdMapControls'));
+/** Spec 000 §2: the HD banner tip shows for 3 seconds. */
+export const hdBannerSeconds = 3;
+
 const HdQuotaDialog = lazy(() => import('./HdQuotaDialog'));
 
 /**
  * What the HD image map adds to the workspace while it is shown: its box (years, compare, copy
- * URLs) over the map and, on the first quota refusal (602, 403), the HD quota dialog. Both load on
- * demand, so the map's first JavaScript carries neither.
+ * URLs) over the map and, once the quota refused a tile (602, 403; the HD map keeps the refusal in
+ * its state, so none is missed while this chunk loads), the HD quota dialog until closed. A lazy
+ * chunk of its own: the map's first JavaScript carries none of it.
  */
-export function HdMapHost(props: {
-  controller: MapController | null;
-  state: HdState | null;
+export default function HdMapHost(props: {
+  controller: MapController;
+  state: HdState;
   years: readonly number[];
 }) {
   const { controller, state, years } = props;
-  const [refusal, setRefusal] = useState<HdState['refusal']>(null);
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [closedRefusal, setClosedRefusal] = useState<HdState['refusal']>(null);
+  // Mounted when HD is chosen: the banner belongs to that moment.
+  useEffect(() => {
+    toast.info({ content: t('hdMap.banner'), duration: hdBannerSeconds, key: 'hd-banner' });
+  }, [toast, t]);
   useHdCredentialCheck(controller);
-  useEffect(() => controller?.hd.on('hdQuotaRefused', setRefusal), [controller]);
-  const host = controller?.overlayHost();
+  const host = controller.overlayHost();
+  const refusal = state.refusal !== closedRefusal ? state.refusal : null;
 
   return (
-    <Suspense fallback={null}>
-      {controller &&
-        state &&
-        host &&
+    <>
+      {host &&
         createPortal(
           <HdMapControls
             controller={controller}
@@ -37,7 +47,11 @@ export function HdMapHost(props: {
           />,
           host,
         )}
-      {refusal && <HdQuotaDialog refusal={refusal} onClose={() => setRefusal(null)} />}
-    </Suspense>
+      {refusal && (
+        <Suspense fallback={null}>
+          <HdQuotaDialog refusal={refusal} onClose={() => setClosedRefusal(refusal)} />
+        </Suspense>
+      )}
+    </>
   );
 }

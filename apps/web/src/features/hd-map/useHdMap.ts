@@ -1,15 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/context';
 import { queryKeys } from '../../api/endpoints';
 import type { MapController } from '../../map/MapController';
-import { useToast } from '../../shared/ui/toast';
 import { useSessionStore } from '../auth/sessionStore';
 import { useHdState } from './useHdState';
-
-/** Spec 000 §2: the HD banner tip shows for 3 seconds. */
-export const hdBannerSeconds = 3;
 
 /** The session's token as the HD tiles send it, read at each tile (a later login needs no new layer). */
 export const hdAuthorization = () => {
@@ -23,9 +18,7 @@ export const hdAuthorization = () => {
  * another base map is chosen or the session ends.
  */
 export function useHdMap(controller: MapController | null) {
-  const { t } = useTranslation();
   const api = useApi();
-  const toast = useToast();
   const loggedIn = useSessionStore((s) => s.session !== null);
   const state = useHdState(controller);
   const years = useQuery({
@@ -39,19 +32,23 @@ export function useHdMap(controller: MapController | null) {
     if (!loggedIn) controller?.hd.show(null);
   }, [loggedIn, controller]);
 
+  const newest = years.data?.years[0];
+  // The banner tip comes with the HD map's own chunk (HdMapHost), which this showing loads.
   const choose = useCallback(() => {
-    const newest = years.data?.years[0];
-    if (newest === undefined) {
-      toast.warning(t('hdMap.noYears'));
-      return;
-    }
-    controller?.hd.show({ year: newest, compareYear: null }, hdAuthorization);
-    toast.info({ content: t('hdMap.banner'), duration: hdBannerSeconds, key: 'hd-banner' });
-  }, [controller, years.data, toast, t]);
+    if (newest !== undefined) controller?.hd.show({ year: newest, compareYear: null }, hdAuthorization);
+  }, [controller, newest]);
 
   const leave = useCallback(() => controller?.hd.show(null), [controller]);
 
-  return { offered: loggedIn, years: years.data?.years ?? [], state, choose, leave };
+  return {
+    offered: loggedIn,
+    /** false while the years are unknown or none has a mosaic: the switch shows the entry disabled */
+    available: newest !== undefined,
+    years: years.data?.years ?? [],
+    state,
+    choose,
+    leave,
+  };
 }
 
 /** A 401 on a tile may mean the session ended: asking /me lets the usual 3001 handling decide. */

@@ -1,11 +1,13 @@
 import { AppstoreOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Tooltip } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../i18n/keys';
 import type { MapController } from '../../map/MapController';
 import type { BaseMapId, MapState } from '../../map/types';
-import { HdMapHost } from '../hd-map/HdMapHost';
 import { useHdMap } from '../hd-map/useHdMap';
+
+const HdMapHost = lazy(() => import('../hd-map/HdMapHost'));
 
 /** The HD image map's entry in the switch: not a base map of the catalogue (it needs a session). */
 const hdKey = 'hd';
@@ -46,7 +48,14 @@ export function BaseMapSwitch({
               label: <span data-testid={`base-map-${id}`}>{t(baseMapLabel[id])}</span>,
             })),
             ...(hd.offered
-              ? [{ key: hdKey, label: <span data-testid="base-map-hd">{t('map.baseMapHd')}</span> }]
+              ? [
+                  {
+                    key: hdKey,
+                    disabled: !hd.available,
+                    title: hd.available ? undefined : t('hdMap.noYears'),
+                    label: <span data-testid="base-map-hd">{t('map.baseMapHd')}</span>,
+                  },
+                ]
               : []),
           ],
           onClick: ({ key }) => {
@@ -66,7 +75,11 @@ export function BaseMapSwitch({
           />
         </Tooltip>
       </Dropdown>
-      <HdMapHost controller={controller} state={hd.state} years={hd.years} />
+      {controller && hd.state && (
+        <Suspense fallback={null}>
+          <HdMapHost controller={controller} state={hd.state} years={hd.years} />
+        </Suspense>
+      )}
     </>
   );
 }
