@@ -2,4 +2,4 @@
 export { HdAllowance, utcDayOf } from './hd-allowance';
 export { type AllowanceRow, type ServedKind, UsageRepository } from './usage.repository';
 export { usageRoutes } from './usage.routes';
-export { UsagePeriodMaxDays, UsageService } from './usage.service';
+export { type Allowances, UsagePeriodMaxDays, UsageService } from './usage.service';

@@ -5,6 +5,16 @@ import { utcDayOf } from './hd-allowance';
 import type { UsageRepository } from './usage.repository';
 
 const dayMs = 86_400_000;
+
+/** An account's allowances as they apply; -1 unlimited. */
+export interface Allowances {
+  flowQuotaBytes: number;
+  dayFlowLimitBytes: number;
+  hdDailyTiles: number;
+  /** the account has no number of its own: the server's default applies */
+  hdDailyTilesIsDefault: boolean;
+  fullHd: boolean;
+}
 /** The longest period one usage report covers (a year's chart and some). */
 export const UsagePeriodMaxDays = 400;
 
@@ -26,6 +36,65 @@ export class UsageService implements UsageMeter {
     private readonly defaultHdDailyTiles: number,
     private readonly now: () => Date = () => new Date(),
   ) {}
+
+  /** The account's allowances as they apply (the HD default filled in), for the operator. */
+  async allowances(userId: number): Promise<Allowances> {
+    const row = await this.usage.allowance(userId);
+    if (!row) throw ApiError.notFound('error.userNotFound');
+    return {
+      flowQuotaBytes: row.flow_quota_bytes,
+      dayFlowLimitBytes: row.day_flow_limit_bytes,
+      hdDailyTiles: row.hd_daily_tiles ?? this.defaultHdDailyTiles,
+      hdDailyTilesIsDefault: row.hd_daily_tiles === null,
+      fullHd: row.full_hd,
+    };
+  }
+
+  /** Sets the allowances given (the operator's CLI); `hdDailyTiles` null: the server's default. */
+  async setAllowances(
+    userId: number,
+    change: {
+      flowQuotaBytes?: number;
+      dayFlowLimitBytes?: number;
+      hdDailyTiles?: number | null;
+      fullHd?: boolean;
+    },
+  ): Promise<Allowances> {
+    const limit = (value: number | undefined | null, field: string, max: number) => {
+      if (
+        value !== undefined &&
+        value !== null &&
+        (!Number.isSafeInteger(value) || value < -1 || value > max)
+      )
+        throw ApiError.invalid(field);
+    };
+    limit(change.flowQuotaBytes, 'flowQuotaBytes', Number.MAX_SAFE_INTEGER);
+    limit(change.dayFlowLimitBytes, 'dayFlowLimitBytes', Number.MAX_SAFE_INTEGER);
+    limit(change.hdDailyTiles, 'hdDailyTiles', 2_147_483_647);
+    await this.allowances(userId);
+    await this.usage.setAllowance(userId, {
+      ...(change.flowQuotaBytes !== undefined ? { flow_quota_bytes: change.flowQuotaBytes } : {}),
+      ...(change.dayFlowLimitBytes !== undefined ? { day_flow_limit_bytes: change.dayFlowLimitBytes } : {}),
+      ...(change.hdDailyTiles !== undefined ? { hd_daily_tiles: change.hdDailyTiles } : {}),
+      ...(change.fullHd !== undefined ? { full_hd: change.fullHd } : {}),
+    });
+    return this.allowances(userId);
+  }
+
+  /** What the user was served today (UTC). */
+  async today(
+    userId: number,
+  ): Promise<{ day: string; bytes: number; tiles: number; downloads: number; hdTiles: number }> {
+    const day = utcDayOf(this.now());
+    const row = (await this.usage.days(userId, day, day))[0];
+    return {
+      day,
+      bytes: row?.bytes ?? 0,
+      tiles: row?.tiles ?? 0,
+      downloads: row?.downloads ?? 0,
+      hdTiles: row?.hd_tiles ?? 0,
+    };
+  }
 
   record(userId: number, kind: UsageKind, bytes: number): Promise<void> {
     return this.usage.addServed(userId, utcDayOf(this.now()), kind, bytes);
