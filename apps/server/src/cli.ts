@@ -2,6 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { Aoi } from '@satportal/contract';
 import {
+  AccountCommandError,
+  accountCommandOperands,
+  accountCommands,
+  accountCommandsUsage,
+  accountOptions,
+  runAccountCommand,
+} from './cli-accounts';
+import {
   OrderCommandError,
   orderCommandOperands,
   orderCommands,
@@ -31,6 +39,7 @@ const usage = `Usage: npm run cli -- <command> [options]
               [--email E] [--phone P] [--timezone ZONE] [--language en|zh] [--test]
   user reset-password --username U --password P
   user list
+${accountCommandsUsage}
   tle load FILE       load orbital elements (TLE, 2- or 3-line sets); every epoch is kept,
                       sets already known are skipped, satellites not in the catalogue are kept;
                       exits 1 when an entry was rejected (the others are loaded)
@@ -78,6 +87,7 @@ const options = {
   limit: { type: 'string' },
   scene: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
+  ...accountOptions,
 } as const;
 
 class UsageError extends Error {}
@@ -179,11 +189,12 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
     'simulate',
     'tasking predict',
     ...orderCommands,
+    ...accountCommands,
   ];
   if (!known.includes(command)) throw new UsageError(`unknown command "${positionals.join(' ')}"`);
   if (command === 'tle load' && operands.length !== 1) throw new UsageError('tle load needs one FILE');
   if (command === 'ingest' && operands.length !== 1) throw new UsageError('ingest needs one FILE or DIR');
-  const wanted = orderCommandOperands[command];
+  const wanted = orderCommandOperands[command] ?? accountCommandOperands[command];
   if (wanted !== undefined && operands.length !== wanted)
     throw new UsageError(`${command} needs one operand`);
   if (command !== 'tle load' && command !== 'ingest' && wanted === undefined && operands.length) {
@@ -205,6 +216,8 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
         await fulfilment.stop();
       }
     }
+    if (accountCommands.includes(command))
+      return await runAccountCommand(command, operands, values, services, out);
     switch (command) {
       case 'org create': {
         const org = await accounts.createOrganisation({
@@ -321,7 +334,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         console.error(
           `error: ${e.messageKey}${field}${e.details.params ? ` ${JSON.stringify(e.details.params)}` : ''}`,
         );
-      } else if (e instanceof OrderCommandError) {
+      } else if (e instanceof OrderCommandError || e instanceof AccountCommandError) {
         console.error(`error: ${e.message}`);
       } else if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
         console.error(`error: ${(e as Error).message}\n\n${usage}`);
@@ -329,7 +342,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         console.error(`error: ${(e as Error).message}`);
       }
       process.exit(
-        e instanceof ApiError || e instanceof UsageError || e instanceof OrderCommandError ? 2 : 1,
+        e instanceof ApiError ||
+          e instanceof UsageError ||
+          e instanceof OrderCommandError ||
+          e instanceof AccountCommandError
+          ? 2
+          : 1,
       );
     },
   );
