@@ -1,5 +1,6 @@
 import { OrderType, OrgType } from '@satportal/contract';
 import type { AccountsService } from '../modules/accounts/accounts.service';
+import type { UsageService } from '../modules/usage';
 
 /**
  * The three demo accounts of the embedded default (issue 2). Their passwords are
@@ -19,6 +20,9 @@ export const demoAccounts = [
     },
     email: 'demo@aurora-earth.example',
     phone: '+86 10 5555 0100',
+    // A day limit, so the account centre's usage box shows a share of it; the HD allowance is the
+    // server's default, without full HD, so the HD map's quota dialog can be met.
+    dayFlowLimitGiB: 2,
   },
   {
     username: 'reseller',
@@ -50,12 +54,15 @@ export const demoAccounts = [
   },
 ] as const;
 
-/** Creates the demo accounts that do not exist yet; never resets a changed password. */
-export async function ensureDemoAccounts(accounts: AccountsService): Promise<string[]> {
+/**
+ * Creates the demo accounts that do not exist yet, with their allowances (when `usage` is given);
+ * never resets a changed password or allowance.
+ */
+export async function ensureDemoAccounts(accounts: AccountsService, usage?: UsageService): Promise<string[]> {
   const created: string[] = [];
   for (const demo of demoAccounts) {
     if (await accounts.findUser(demo.username)) continue;
-    await accounts.createUser({
+    const user = await accounts.createUser({
       username: demo.username,
       password: demo.password,
       orgName: demo.org.name,
@@ -66,6 +73,8 @@ export async function ensureDemoAccounts(accounts: AccountsService): Promise<str
       email: demo.email,
       phone: demo.phone,
     });
+    if (usage && 'dayFlowLimitGiB' in demo)
+      await usage.setAllowances(user.id, { dayFlowLimitBytes: demo.dayFlowLimitGiB * 1024 ** 3 });
     created.push(demo.username);
   }
   return created;
