@@ -26,7 +26,7 @@ async function main() {
   });
   await services.catalogue.seedConstellation(defaultConstellation, (w) => say(`warning: ${w}`));
   if (config.demo) {
-    const created = await ensureDemoAccounts(services.accounts);
+    const created = await ensureDemoAccounts(services.accounts, services.usage);
     if (created.length) say(`created demo accounts: ${created.join(', ')}`);
     const companies = await ensureDemoCompanies(services.accounts, services.companiesRepository);
     if (companies) say(`added ${companies} end-user companies for the reseller account`);
