@@ -73,7 +73,7 @@ async function tileCaller(
     const check = key && tileKeys ? await tileKeys.checkTileKey(key) : 'invalid';
     if (check === 'expired') {
       reply.header(TileStatusHeader, TileStatus.KeyExpired);
-      throw new ApiError(ResultCode.InvalidSession, 'tiles.keyExpired');
+      throw new ApiError(ResultCode.InvalidSession, 'error.tileKeyExpired');
     }
     if (check === 'invalid') throw new ApiError(ResultCode.InvalidSession, 'error.invalidSession');
     return check;

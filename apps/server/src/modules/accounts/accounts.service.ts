@@ -98,7 +98,7 @@ export class AccountsService {
   /** The account's time zone (an IANA name the server knows) or null: the browser's own. */
   async setTimeZone(userId: number, timezone: string | null): Promise<User> {
     if (timezone !== null && !isKnownTimeZone(timezone))
-      throw ApiError.invalid('timezone', 'account.unknownTimeZone');
+      throw ApiError.invalid('timezone', 'error.unknownTimeZone');
     await this.accounts.updateTimeZone(userId, timezone);
     const user = await this.accounts.findUserById(userId);
     if (!user) throw ApiError.notFound('error.userNotFound');

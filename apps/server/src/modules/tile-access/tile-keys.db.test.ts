@@ -68,7 +68,7 @@ async function status(harness: Harness, token: string, deviceId?: string) {
 const expectExpired = (r: Awaited<ReturnType<typeof tile>>) => {
   expect(r.status).toBe(401);
   expect(r.xStatus).toBe('601');
-  expect(JSON.parse(r.body)).toMatchObject({ code: 3001, message: 'tiles.keyExpired' });
+  expect(JSON.parse(r.body)).toMatchObject({ code: 3001, message: 'error.tileKeyExpired' });
 };
 const expectRefused = (r: Awaited<ReturnType<typeof tile>>) => {
   expect(r.status).toBe(401);

@@ -103,9 +103,9 @@ export class UsageService implements UsageMeter {
   async report(userId: number, request: UsageRequest): Promise<Usage> {
     const begin = instant(request.beginTime, 'beginTime');
     const end = instant(request.endTime, 'endTime');
-    if (end.getTime() < begin.getTime()) throw ApiError.invalid('endTime', 'usage.endBeforeBegin');
+    if (end.getTime() < begin.getTime()) throw ApiError.invalid('endTime', 'error.usagePeriodReversed');
     if (end.getTime() - begin.getTime() > UsagePeriodMaxDays * dayMs)
-      throw ApiError.invalid('endTime', 'usage.periodTooLong', { days: UsagePeriodMaxDays });
+      throw ApiError.invalid('endTime', 'error.usagePeriodTooLong', { days: UsagePeriodMaxDays });
     const allowance = await this.usage.allowance(userId);
     if (!allowance) throw ApiError.notFound('error.userNotFound');
 
