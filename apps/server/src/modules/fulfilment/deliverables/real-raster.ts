@@ -75,6 +75,7 @@ function naturalColourVrt(
   width: number,
   height: number,
   stretch: Array<[number, number]>,
+  georeference: { epsg: number; geoTransform: number[] },
 ): string {
   const bands = stretch.map(
     ([lo, hi], i) => `  <VRTRasterBand dataType="Byte" band="${i + 1}">
@@ -83,7 +84,9 @@ function naturalColourVrt(
       <LUT>0:0,1:1,${lo}:1,${hi}:255,65535:255</LUT></ComplexSource>
   </VRTRasterBand>`,
   );
-  return `<VRTDataset rasterXSize="${width}" rasterYSize="${height}">\n${bands.join('\n')}\n</VRTDataset>`;
+  // A VRT has no georeferencing unless it says so: without these the COG would have none.
+  const srs = `  <SRS dataAxisToSRSAxisMapping="1,2">EPSG:${georeference.epsg}</SRS>\n  <GeoTransform>${georeference.geoTransform.join(', ')}</GeoTransform>`;
+  return `<VRTDataset rasterXSize="${width}" rasterYSize="${height}">\n${srs}\n${bands.join('\n')}\n</VRTDataset>`;
 }
 
 interface GdalInfoJson {
@@ -140,7 +143,9 @@ export async function landsat8Cog(
   let dataType: DeliveredBand['data_type'] = 'uint16';
   if (product === 'natural-colour') {
     const stretch = await stretchOf(realFolder);
-    final = await job.open(job.write('natural.vrt', naturalColourVrt(warpedPath, width, height, stretch)));
+    final = await job.open(
+      job.write('natural.vrt', naturalColourVrt(warpedPath, width, height, stretch, { epsg, geoTransform })),
+    );
     dataType = 'uint8';
   }
   const [x0, rx, , y0, , ry] = geoTransform;
