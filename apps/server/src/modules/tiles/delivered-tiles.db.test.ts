@@ -30,6 +30,8 @@ let delivered: DeliveredTiles;
 let owner: { token: string; userId: number };
 let stranger: { token: string; userId: number };
 let orderNo: string;
+let naturalOrderNo: string;
+let naturalCog: Uint8Array;
 let cogs: Record<string, Uint8Array>;
 let landsatId: string;
 
@@ -90,6 +92,25 @@ beforeAll(async () => {
     scenes,
     workDir: join(root, 'work'),
   });
+  // The same Landsat subset as L3D natural colour: 8-bit, still in UTM.
+  const natural = await insertDeliveredOrder(h, owner.userId, {
+    level: 22,
+    terms: [{ scenes: [{ sceneId: landsat.sceneId, time: landsat.time, boundaries: landsat.boundaries }] }],
+  });
+  naturalOrderNo = natural.orderNo;
+  const naturalKey = await h.pool.query<{ package_key: string }>(
+    'SELECT package_key FROM order_terms WHERE id = $1',
+    [natural.termsIds[0]],
+  );
+  naturalCog = (
+    await storePackage(h.services.objectStore, naturalKey.rows[0]!.package_key, {
+      orderNo: naturalOrderNo,
+      termsId: Number(natural.termsIds[0]),
+      level: 22,
+      scenes: [landsat],
+      workDir: join(root, 'work-l3d'),
+    })
+  )[landsat.sceneId]!;
   delivered = deliveredTilesFor(
     new DeliveredScenesRepository(h.pool),
     h.services.objectStore,
@@ -182,6 +203,19 @@ describe('delivered XYZ tiles', () => {
       return Math.round(255 * t01 ** (1 / 1.25));
     };
     await expectPixelsMatch(await rgbaOf(r.rawPayload), t, cog, toUtm16, display);
+  });
+
+  it('draws an 8-bit UTM scene (L3D natural colour) as it is', async () => {
+    const t = tileAt(-87.4, 30.69, 15);
+    const url = deliveredXyzTemplate(naturalOrderNo, landsatId, 'png')
+      .replace('{z}', String(t.z))
+      .replace('{x}', String(t.x))
+      .replace('{y}', String(t.y));
+    const r = await get(url);
+    expect(r.statusCode).toBe(200);
+    const cog = await probeCog(naturalCog);
+    expect(cog.image.getBitsPerSample(0)).toBe(8);
+    await expectPixelsMatch(await rgbaOf(r.rawPayload), t, cog, toUtm16, (_b, v) => v);
   });
 
   it('answers a transparent tile outside the scene and transparent pixels outside its data', async () => {

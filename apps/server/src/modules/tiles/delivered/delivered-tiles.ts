@@ -73,6 +73,11 @@ export class DeliveredTiles {
     this.rasters = deps.rasters ?? new GeoTiffStore();
   }
 
+  /** The rendered tiles' cache (figures for the benchmark and the logs). */
+  get tileCache(): DiskCache {
+    return this.deps.tileCache;
+  }
+
   /** The caller's delivered scenes (WMTS layers). */
   list(userId: number): Promise<DeliveredSceneRef[]> {
     return this.deps.scenes.list(userId);
