@@ -12,6 +12,15 @@ describe('time-zone panel', () => {
     expect(names).toContain('UTC');
   });
 
+  it('lists renamed zones under their current IANA names only', () => {
+    const names = timeZoneNames();
+    expect(names).toContain('Asia/Kolkata');
+    expect(names).toContain('Europe/Kyiv');
+    expect(names).not.toContain('Asia/Calcutta');
+    expect(names).not.toContain('Europe/Kiev');
+    expect(new Set(names).size).toBe(names.length);
+  });
+
   it('filters by words of the name, ignoring case and underscores', () => {
     const entries = timeZoneEntries(['America/New_York', 'Asia/Shanghai', 'Europe/London'], at);
     expect(filterTimeZones(entries, 'new york').map((e) => e.name)).toEqual(['America/New_York']);

@@ -1,12 +1,36 @@
 import { utcOffsetOf } from '../../shared/format/dates';
 
 /**
- * The zones the time-zone panel offers: the browser's IANA names (~420, spec 001 §2), plus UTC,
- * which some engines leave out of `supportedValuesOf` although they format with it.
+ * Zones IANA renamed whose old name ICU (so Chromium's `supportedValuesOf`) still lists as the
+ * canonical one (tz "backward" file): the panel shows, saves and finds the current name; browsers
+ * format with either.
+ */
+const renamedZones: Readonly<Record<string, string>> = {
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'America/Godthab': 'America/Nuuk',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Truk': 'Pacific/Chuuk',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Louisville': 'America/Kentucky/Louisville',
+  'Asia/Ulan_Bator': 'Asia/Ulaanbaatar',
+};
+
+/**
+ * The zones the time-zone panel offers: the browser's IANA names (~420, spec 001 §2) under their
+ * current names, sorted, plus UTC, which some engines leave out although they format with it.
  */
 export function timeZoneNames(): string[] {
   const names = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return names.includes('UTC') ? [...names] : ['UTC', ...names];
+  const current = new Set(names.map((name) => renamedZones[name] ?? name));
+  current.add('UTC');
+  return [...current].sort();
 }
 
 export interface TimeZoneEntry {
