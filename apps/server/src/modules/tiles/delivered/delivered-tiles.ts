@@ -10,6 +10,7 @@ import {
   renderDeliveredTile,
 } from '../render/delivered-tile';
 import { GeoTiffStore } from '../render/geotiff-source';
+import { LruCache } from '../render/lru';
 import { boxesMeet, type LonLatBox, type TileAddress, tileLonLatBox } from '../render/xyz';
 import { extractZipEntry, saveStream } from './zip-entry';
 
@@ -66,11 +67,31 @@ export interface DeliveredTile {
 
 export class PackageMissingError extends Error {}
 
+/**
+ * A map asks for dozens of tiles of one scene a second: the scene's lookup (a PostGIS query) is
+ * kept this long per caller. A scene delivered meanwhile shows at most this much later; delivered
+ * scenes are never taken back from their owner.
+ */
+const LOOKUP_TTL_MS = 10_000;
+
 export class DeliveredTiles {
   readonly rasters: GeoTiffStore;
+  private readonly lookups = new LruCache<string, { scene: DeliveredSceneRef | null; at: number }>(10_000);
 
   constructor(private readonly deps: DeliveredTilesDeps) {
     this.rasters = deps.rasters ?? new GeoTiffStore();
+  }
+
+  private async find(userId: number, orderNo: string, sceneId: string): Promise<DeliveredSceneRef | null> {
+    const key = JSON.stringify([userId, orderNo, sceneId]);
+    const load = async () => ({
+      scene: await this.deps.scenes.find(userId, orderNo, sceneId),
+      at: Date.now(),
+    });
+    const kept = await this.lookups.get(key, load);
+    if (Date.now() - kept.at < LOOKUP_TTL_MS) return kept.scene;
+    this.lookups.delete(key);
+    return (await this.lookups.get(key, load)).scene;
   }
 
   /** The rendered tiles' cache (figures for the benchmark and the logs). */
@@ -85,7 +106,7 @@ export class DeliveredTiles {
 
   /** One tile, or null when the scene is not one delivered to the caller. */
   async tile(userId: number, request: DeliveredTileRequest): Promise<DeliveredTile | null> {
-    const scene = await this.deps.scenes.find(userId, request.orderNo, request.sceneId);
+    const scene = await this.find(userId, request.orderNo, request.sceneId);
     if (!scene) return null;
     const contentType = request.format === 'png' ? 'image/png' : 'image/webp';
     const area = tileLonLatBox(request);

@@ -64,7 +64,7 @@ export interface GeoTiffStoreOptions {
 
 export class GeoTiffStore {
   private readonly files: LruCache<string, { tiff: GeoTIFF; file: RasterFile }>;
-  private readonly blocks: LruCache<string, Block>;
+  private readonly blocks: LruCache<string, Block[] & { byteLength: number }>;
   private readonly stretches = new LruCache<string, [number, number]>(256);
   private closing = false;
 
@@ -172,16 +172,20 @@ export class GeoTiffStore {
     by: number,
   ) {
     const bs = file.blockSize;
-    return this.blocks.get(`${file.path}|${levelIndex}|${sample}|${bx}|${by}`, async () => {
+    // Every sample of a block at once: a pixel-interleaved file (RGB COGs) stores them in one
+    // compressed tile, which reading band by band would inflate once per band.
+    const all = this.blocks.get(`${file.path}|${levelIndex}|${bx}|${by}`, async () => {
       const window = [
         bx * bs,
         by * bs,
         Math.min(level.width, (bx + 1) * bs),
         Math.min(level.height, (by + 1) * bs),
       ];
-      const rasters = await level.image.readRasters({ window, samples: [sample], interleave: false });
-      return rasters[0] as unknown as Block;
+      const rasters = (await level.image.readRasters({ window, interleave: false })) as unknown as Block[];
+      const bands = Array.from(rasters);
+      return Object.assign(bands, { byteLength: bands.reduce((n, b) => n + b.byteLength, 0) });
     });
+    return all.then((bands) => bands[sample]!);
   }
 
   /** Closes every open file (at shutdown). */
