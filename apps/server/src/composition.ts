@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { type Config, loadConfig } from './config';
 import type { Database } from './db/database';
 import { createMailer } from './mail';
@@ -17,8 +18,9 @@ import { CatalogueService } from './modules/catalogue/catalogue.service';
 import { OrbitalElementsRepository } from './modules/catalogue/orbital-elements.repository';
 import { OrbitalElementsService } from './modules/catalogue/orbital-elements.service';
 import { DownloadLinks, DownloadsRepository, DownloadsService, sharedLinkSecret } from './modules/downloads';
+import { cogEntryName } from './modules/fulfilment';
 import { HealthService } from './modules/health/health.service';
-import { MyDataRepository, MyDataService } from './modules/my-data';
+import { DeliveredScenesRepository, MyDataRepository, MyDataService } from './modules/my-data';
 import {
   CompaniesRepository,
   loadPriceList,
@@ -38,7 +40,15 @@ import { StacService } from './modules/stac/stac.service';
 import { TaskingRepository } from './modules/tasking/tasking.repository';
 import { TaskingService } from './modules/tasking/tasking.service';
 import { TileKeysRepository, TileKeysService, TileKeyText } from './modules/tile-access';
-import { QuicklookRenderer, type QuicklookRendererOptions, TilesService } from './modules/tiles';
+import {
+  DeliveredTiles,
+  DiskCache,
+  HdMosaicRepository,
+  HdMosaics,
+  QuicklookRenderer,
+  type QuicklookRendererOptions,
+  TilesService,
+} from './modules/tiles';
 import { HdAllowance, UsageRepository, UsageService } from './modules/usage';
 import { createObjectStore } from './storage';
 import { appVersion } from './version';
@@ -65,6 +75,7 @@ export function composeServices(
   );
   const tilesConfig = delivery.tiles ?? loadConfig().tiles;
   const usageRepository = new UsageRepository(db.pool);
+  const hdAllowance = new HdAllowance(usageRepository, tilesConfig.defaultHdDailyTiles);
   const accountsRepository = new AccountsRepository(db.pool);
   const sessionsRepository = new SessionsRepository(db.pool);
   const auth = new AuthService(accountsRepository, sessionsRepository);
@@ -103,6 +114,32 @@ export function composeServices(
     elementSets: () => orbitalElementsRepository.all(),
     upsertScenes: (scenes: SceneInput[]) => scenesRepository.upsertScenes(scenes),
   };
+  // The on-disk caches of the tile services: one folder and a quarter of the bound each, so no
+  // kind of tile can push another out (rendered quicklooks, delivered tiles, HD mosaic tiles, and
+  // the delivered COGs taken out of their packages).
+  const tileCache = (name: string) =>
+    new DiskCache({
+      dir: join(tilesConfig.cacheDir, name),
+      maxBytes: Math.floor(tilesConfig.cacheMaxBytes / 4),
+    });
+  const quicklooks = new QuicklookRenderer({
+    ...options.quicklooks,
+    cache: options.quicklooks?.cache ?? (options.quicklooks?.cacheDir ? undefined : tileCache('quicklooks')),
+  });
+  const tiles = new TilesService(
+    archiveRepository,
+    quicklooks,
+    new DeliveredTiles({
+      scenes: new DeliveredScenesRepository(db.pool),
+      objects: objectStore,
+      cogEntryName,
+      tileCache: tileCache('delivered'),
+      cogCache: tileCache('cogs'),
+    }),
+  );
+  const hd = new HdMosaics(new HdMosaicRepository(db.pool), quicklooks, hdAllowance, {
+    cache: tileCache('hd'),
+  });
   return {
     accounts,
     archiveGeneration,
@@ -126,7 +163,8 @@ export function composeServices(
     companiesRepository,
     health: new HealthService(db.pool, db.kind, appVersion),
     stac: new StacService(new StacRepository(db.pool, areasRepository)),
-    tiles: new TilesService(archiveRepository, new QuicklookRenderer(options.quicklooks)),
+    tiles,
+    hd,
     aois: new AoisService(new AoisRepository(db.pool)),
     tasking: new TaskingService(
       catalogueRepository,
@@ -137,7 +175,7 @@ export function composeServices(
     taskingRepository,
     myData: new MyDataService(new MyDataRepository(db.pool)),
     /** Asked once per HD mosaic tile above zoom 12 (the HD tile route). */
-    hdAllowance: new HdAllowance(usageRepository, tilesConfig.defaultHdDailyTiles),
+    hdAllowance,
     /** Counts tiles and downloads served (the HTTP layer's `usage` routes) and reports them. */
     usage: new UsageService(usageRepository, tilesConfig.defaultHdDailyTiles),
     tileKeys: new TileKeysService(

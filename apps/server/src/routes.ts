@@ -14,7 +14,7 @@ import { StacBase } from './modules/stac/stac.mapper';
 import { stacRoutes } from './modules/stac/stac.routes';
 import { taskingRoutes } from './modules/tasking/tasking.routes';
 import { tileKeyRoutes } from './modules/tile-access';
-import { tilesRoutes } from './modules/tiles';
+import { hdTileRoutes, hdYearsRoutes, tilesRoutes } from './modules/tiles';
 import { usageRoutes } from './modules/usage';
 
 /**
@@ -41,10 +41,17 @@ export function routeModules(services: Services): RouteModule[] {
         usageRoutes(app, services.usage);
         tileKeyRoutes(app, services.tileKeys);
         myDataRoutes(app, services.myData);
+        hdYearsRoutes(app, services.hd);
       },
     },
     // The provider's public catalogue (see the STAC module): no session.
     { prefix: StacBase, public: true, register: (app) => stacRoutes(app, services.stac) },
-    { prefix: '', register: (app) => tilesRoutes(app, services.tiles) },
+    {
+      prefix: '',
+      register: (app) => {
+        tilesRoutes(app, services.tiles);
+        hdTileRoutes(app, services.hd);
+      },
+    },
   ];
 }

@@ -6,6 +6,15 @@ export {
   DeliveredTiles,
   type DeliveredTilesDeps,
 } from './delivered/delivered-tiles';
+export {
+  HdMosaicRepository,
+  HdMosaics,
+  type HdMosaicsOptions,
+  type HdTileAllowance,
+  type HdTileOutcome,
+  hdTileRoutes,
+  hdYearsRoutes,
+} from './hd';
 export * from './render';
 export { QuicklookWmsPath, tilesRoutes } from './tiles.routes';
 export { type QuicklookScenes, TilesService } from './tiles.service';
