@@ -135,7 +135,7 @@ afterAll(async () => {
 
 /**
  * Checks pixels of the tile against the COG: each opaque tile pixel lies within the range of the
- * COG's 3 × 3 pixels around the same place (the tile is sampled bilinearly, finer than the COG),
+ * COG's 3 × 3 pixels around the same place (the tile is sampled finer than the COG),
  * passed through `display` (the stretch).
  */
 async function expectPixelsMatch(

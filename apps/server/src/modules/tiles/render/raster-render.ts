@@ -21,6 +21,9 @@ export interface BandSource {
 /** percentile: 2–98 % of each band's valid values to 0–255; none: values are bytes already. */
 export type Stretch = 'percentile' | 'none';
 
+/** bilinear: smooth (quicklooks); nearest: one source value per pixel, cheaper (map tiles). */
+export type Sampling = 'bilinear' | 'nearest';
+
 export const NODE_STEP = 16;
 /** Gamma of the percentile stretch: lifts the dark land a little, as true-colour products do. */
 const GAMMA = 1.25;
@@ -116,6 +119,7 @@ export async function renderRasterBands(
   bands: readonly BandSource[],
   stretch: Stretch,
   store: GeoTiffStore,
+  sampling: Sampling = 'bilinear',
 ): Promise<void> {
   const { width, height } = grid;
   // Counts the bands with data at each pixel; only pixels with all of them become opaque.
@@ -166,7 +170,7 @@ export async function renderRasterBands(
     const window = await store.readWindow(file, levelIndex, band.sample, x0, y0, x1, y1, step);
     const [lo, hi] = stretch === 'percentile' ? await store.stretchOf(file, band.sample) : [0, 255];
     const lut = stretchLut(lo, hi, stretch);
-    sampleInto(out, valid, mask, grid, lat, window, level.factor, b, lut);
+    sampleInto(out, valid, mask, grid, lat, window, level.factor, b, lut, sampling);
   }
 
   const need = bands.length;
@@ -191,6 +195,7 @@ function sampleInto(
   factor: number,
   channel: number,
   stretch: { lo: number; scale: number; lut: Uint8Array },
+  sampling: Sampling,
 ): void {
   const { width, height } = grid;
   const { cols, rows, sx, sy } = lat;
@@ -206,6 +211,7 @@ function sampleInto(
   const rowY = new Float64Array(nc);
   const { lo, scale, lut } = stretch;
   const lutMax = lut.length - 1;
+  const nearest = sampling === 'nearest';
 
   // Per column: the lattice column to its left and the weight of the one to its right.
   const left = new Int32Array(width);
@@ -243,6 +249,16 @@ function sampleInto(
       const y = rowY[k]! + (rowY[j]! - rowY[k]!) * tc;
       // Outside the window's cells by more than half a cell: no data.
       if (!(x >= -0.5 && y >= -0.5 && x <= ww - 0.5 && y <= wh - 0.5)) continue;
+      if (nearest) {
+        const xn = x + 0.5;
+        const yn = y + 0.5;
+        const v = data[(yn >= wh ? wh - 1 : yn | 0) * ww + (xn >= ww ? ww - 1 : xn | 0)]!;
+        if (Number.isNaN(v)) continue;
+        const index = ((v - lo) * scale + 0.5) | 0;
+        out[p * 4 + channel] = lut[Math.max(0, Math.min(index, lutMax))]!;
+        valid[p]!++;
+        continue;
+      }
       const xa = Math.floor(x);
       const ya = Math.floor(y);
       const fx = x - xa;
