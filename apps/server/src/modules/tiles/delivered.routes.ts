@@ -6,6 +6,7 @@ import {
   WmtsRestTileRoute,
 } from '@satportal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import { ApiError } from '../../http/api-error';
 import { principalOf } from '../../http/auth-plugin';
 import type { Http } from '../../http/types';
@@ -32,6 +33,35 @@ import {
 // Tiles of a delivered scene never change (a new delivery has a new package key): kept a day.
 const TILE_CACHE_CONTROL = 'private, max-age=86400';
 const config = { tiles: true, usage: 'tile' } as const;
+
+// Path segments are read by hand (tile grid, extension, OWS errors): the schemas only bound them.
+const segment = (maxLength: number) => Type.String({ maxLength });
+const xyzSchema = {
+  hide: true,
+  params: Type.Object({
+    orderNo: segment(64),
+    sceneId: segment(200),
+    z: segment(12),
+    x: segment(12),
+    y: segment(20),
+  }),
+  querystring: Type.Object({
+    bbox: Type.Optional(Type.String({ maxLength: 200, description: 'minLon,minLat,maxLon,maxLat' })),
+    [TileKeyParam]: Type.Optional(Type.String({ maxLength: 1000 })),
+  }),
+};
+const wmtsRestSchema = {
+  hide: true,
+  params: Type.Object({
+    layer: segment(300),
+    style: segment(64),
+    matrixSet: segment(64),
+    matrix: segment(12),
+    row: segment(12),
+    col: segment(20),
+  }),
+  querystring: Type.Object({ [TileKeyParam]: Type.Optional(Type.String({ maxLength: 1000 })) }),
+};
 
 function sendTile(reply: FastifyReply, tile: DeliveredTile) {
   return reply
@@ -66,7 +96,7 @@ function keyOf(request: FastifyRequest): string | null {
 }
 
 export function deliveredTilesRoutes(app: Http, delivered: DeliveredTiles): void {
-  app.get(DeliveredXyzRoute, { schema: { hide: true }, config }, async (request, reply) => {
+  app.get(DeliveredXyzRoute, { schema: xyzSchema, config }, async (request, reply) => {
     const params = request.params as Record<string, string>;
     const last = splitExtension(params.y ?? '');
     if (!last) throw ApiError.invalid('y');
@@ -119,7 +149,7 @@ export function deliveredTilesRoutes(app: Http, delivered: DeliveredTiles): void
 
   app.get(WmtsCapabilitiesRestPath, { schema: { hide: true }, config }, capabilities);
 
-  app.get(WmtsRestTileRoute, { schema: { hide: true }, config }, async (request, reply) => {
+  app.get(WmtsRestTileRoute, { schema: wmtsRestSchema, config }, async (request, reply) => {
     const params = request.params as Record<string, string>;
     const last = splitExtension(params.col ?? '');
     if (!last) {
