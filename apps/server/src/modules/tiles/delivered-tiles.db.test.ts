@@ -273,6 +273,10 @@ describe('delivered XYZ tiles', () => {
     expect(theirs.statusCode).toBe(404);
     expect(theirs.json()).toMatchObject({ code: 4004, message: 'error.notFound' });
     expect((await get(xyz('NO-SUCH-SCENE', t))).statusCode).toBe(404);
+    // NUL never reaches the database (PostgreSQL refuses it in text: it was a 500).
+    const nul = await get(`/tiles/xyz/SP1%00/${simulatedScene.sceneId}/1/1/1.png`);
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({ code: 4000, message: 'error.controlCharacters' });
     for (const bad of [
       xyz(simulatedScene.sceneId, { z: 19, x: 0, y: 0 }),
       xyz(simulatedScene.sceneId, { z: 3, x: 8, y: 0 }),

@@ -1,5 +1,6 @@
 import {
   DeliveredXyzRoute,
+  hasControlCharacters,
   TileKeyParam,
   WmtsCapabilitiesRestPath,
   WmtsKvpPath,
@@ -98,6 +99,11 @@ function keyOf(request: FastifyRequest): string | null {
 export function deliveredTilesRoutes(app: Http, delivered: DeliveredTiles): void {
   app.get(DeliveredXyzRoute, { schema: xyzSchema, config }, async (request, reply) => {
     const params = request.params as Record<string, string>;
+    for (const field of ['orderNo', 'sceneId'] as const) {
+      // Control characters (NUL among them) never name a scene, and PostgreSQL refuses NUL in text.
+      if (hasControlCharacters(params[field] ?? ''))
+        throw ApiError.invalid(field, 'error.controlCharacters', { field });
+    }
     const last = splitExtension(params.y ?? '');
     if (!last) throw ApiError.invalid('y');
     const tile = tileAddressOf(params.z ?? '', params.x ?? '', last.stem);
@@ -132,6 +138,14 @@ export function deliveredTilesRoutes(app: Http, delivered: DeliveredTiles): void
     layer: string,
     tile: Omit<DeliveredTileRequest, 'orderNo' | 'sceneId' | 'clip'>,
   ) => {
+    if (hasControlCharacters(layer)) {
+      return wmtsException(reply, {
+        code: 'InvalidParameterValue',
+        locator: 'LAYER',
+        text: 'LAYER holds control characters',
+        status: 400,
+      });
+    }
     const parts = layerParts(layer);
     if (!parts) return wmtsException(reply, layerNotFound(layer));
     const answer = await delivered.tile(principalOf(request).user.id, { ...parts, ...tile, clip: null });
