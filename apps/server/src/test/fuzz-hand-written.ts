@@ -4,6 +4,7 @@ import { anyOf, junkQuery } from './fuzz-shared';
 import { stacCalls, stacCanonical } from './fuzz-stac';
 import { uploadCall, uploadCanonical } from './fuzz-upload';
 import { wmsCall, wmsCanonical } from './fuzz-wms';
+import { wmtsCall, wmtsCanonical } from './fuzz-wmts';
 import { overlong } from './hostile-values';
 
 // The OpenAPI UI (its own plugin's routes) and the browser's configuration script: no input.
@@ -34,6 +35,11 @@ export const handWritten: Record<
     why: 'WMS GetMap parameters, case-insensitive names (tiles/wms.ts parseGetMap)',
     calls: wmsCall,
     canonical: wmsCanonical,
+  },
+  'GET /tiles/wmts': {
+    why: 'WMTS KVP parameters, case-insensitive names (tiles/wmts/wmts.ts parseKvp)',
+    calls: wmtsCall,
+    canonical: wmtsCanonical,
   },
   'POST /api/v1/aois/upload': {
     why: 'multipart form (aois.routes.ts readUpload) and the file readers',
@@ -67,9 +73,13 @@ export const handWritten: Record<
       'GET /api/docs/json',
       'GET /api/docs/yaml',
       'GET /config.js',
+      'GET /tiles/wmts/1.0.0/WMTSCapabilities.xml',
     ].map((key) => [
       key,
-      { why: 'no input (OpenAPI UI plugin, browser configuration)', calls: () => junkQuery },
+      {
+        why: 'no input (OpenAPI UI plugin, browser configuration, WMTS capabilities)',
+        calls: () => junkQuery,
+      },
     ]),
   ),
   'GET /api/v1/oss/*': {
