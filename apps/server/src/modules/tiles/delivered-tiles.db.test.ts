@@ -34,6 +34,7 @@ let naturalOrderNo: string;
 let naturalCog: Uint8Array;
 let cogs: Record<string, Uint8Array>;
 let landsatId: string;
+let packageKey: string;
 
 const lon2tile = (lon: number, z: number) => Math.floor(((lon + 180) / 360) * 2 ** z);
 const lat2tile = (lat: number, z: number) => {
@@ -85,7 +86,8 @@ beforeAll(async () => {
     'SELECT package_key FROM order_terms WHERE id = $1',
     [order.termsIds[0]],
   );
-  cogs = await storePackage(h.services.objectStore, rows[0]!.package_key, {
+  packageKey = rows[0]!.package_key;
+  cogs = await storePackage(h.services.objectStore, packageKey, {
     orderNo,
     termsId: Number(order.termsIds[0]),
     level: 10,
@@ -193,9 +195,7 @@ describe('delivered XYZ tiles', () => {
     expect(r.statusCode).toBe(200);
     const cog = await probeCog(cogs[landsatId]!);
     expect(cog.image.getBitsPerSample(0)).toBe(16);
-    const file = await delivered.rasters.open(
-      await delivered.cogOf(await packageKey(), cogEntryName(landsatId, 10)),
-    );
+    const file = await delivered.rasters.open(await delivered.cogOf(packageKey, cogEntryName(landsatId, 10)));
     const stretches = await Promise.all([0, 1, 2].map((b) => delivered.rasters.stretchOf(file, b)));
     const display = (band: number, v: number) => {
       const [lo, hi] = stretches[band]!;
@@ -392,11 +392,3 @@ describe('WMTS', () => {
     expect(rest.body).not.toContain('key=');
   });
 });
-
-async function packageKey(): Promise<string> {
-  const { rows } = await h.pool.query<{ package_key: string }>(
-    `SELECT t.package_key FROM order_terms t JOIN orders o ON o.id = t.order_id WHERE o.order_number = $1`,
-    [orderNo],
-  );
-  return rows[0]!.package_key;
-}
