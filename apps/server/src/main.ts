@@ -20,10 +20,8 @@ async function main() {
   const config = loadConfig();
   const say = (m: string) => console.log(`[satportal] ${m}`);
   const db = await openDatabase(config, { mode: 'own', onProgress: say });
-  const services = composeServices(db, {
-    quicklooks: { cacheDir: join(config.dataDir, 'cache/quicklooks') },
-    delivery: config,
-  });
+  // The tile caches (quicklooks included) live under TILE_CACHE_DIR, bounded by TILE_CACHE_MAX_MB.
+  const services = composeServices(db, { delivery: config });
   await services.catalogue.seedConstellation(defaultConstellation, (w) => say(`warning: ${w}`));
   if (config.demo) {
     const created = await ensureDemoAccounts(services.accounts, services.usage);
