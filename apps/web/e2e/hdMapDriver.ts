@@ -46,9 +46,12 @@ export class HdMapDriver {
 
   /** Copies a year's tile URL and returns what landed on the clipboard. */
   async copyUrl(year: number): Promise<string> {
+    const read = () => this.page.evaluate(() => navigator.clipboard.readText());
+    await this.page.evaluate(() => navigator.clipboard.writeText(''));
     await this.page.getByTestId(`hd-copy-${year}`).click();
-    await expect(this.portal.toasts().last()).toBeVisible();
-    return this.page.evaluate(() => navigator.clipboard.readText());
+    // The copy waits for this device's tile key first.
+    await expect.poll(read).not.toBe('');
+    return read();
   }
 
   /** The years offered, as the year selector lists them (its options render on opening). */

@@ -32,21 +32,16 @@ export default function HdMapHost(props: {
     toast.info({ content: t('hdMap.banner'), duration: hdBannerSeconds, key: 'hd-banner' });
   }, [toast, t]);
   useHdCredentialCheck(controller);
-  const host = controller.overlayHost();
   const refusal = state.refusal !== closedRefusal ? state.refusal : null;
 
   return (
     <>
-      {host &&
-        createPortal(
-          <HdMapControls
-            controller={controller}
-            state={state}
-            years={years}
-            authorization={hdAuthorization}
-          />,
-          host,
-        )}
+      {/* In the page, not the map's overlay container: OpenLayers' event handling there kept
+          Playwright (and so assistive tools) from seeing the buttons as usable. */}
+      {createPortal(
+        <HdMapControls controller={controller} state={state} years={years} authorization={hdAuthorization} />,
+        document.body,
+      )}
       {refusal && (
         <Suspense fallback={null}>
           <HdQuotaDialog refusal={refusal} onClose={() => setClosedRefusal(refusal)} />
