@@ -2,6 +2,8 @@ import { OrgType, type User } from '@satportal/contract';
 import { Descriptions, type DescriptionsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../i18n/keys';
+import { localeTagOf } from '../../i18n/language';
+import { useLanguage } from '../../shared/hooks/useLanguage';
 
 /** What the order dialog asks of this organisation type (DESIGN §9), in the account centre's words. */
 function requestTypeKey(orgType: number): TranslationKey {
@@ -17,6 +19,7 @@ function requestTypeKey(orgType: number): TranslationKey {
  */
 export function OrderRequestInfo({ user }: { user: User | undefined }) {
   const { t } = useTranslation();
+  const [language] = useLanguage();
   if (!user) return null;
   const allowed = [
     user.org.auth.orderType.includes(1) ? t('account.orderArchive') : null,
@@ -46,7 +49,10 @@ export function OrderRequestInfo({ user }: { user: User | undefined }) {
       label: t('account.orderKinds'),
       children: (
         <span data-testid="account-order-kinds">
-          {allowed.length > 0 ? allowed.join(', ') : t('account.orderNone')}
+          {allowed.length > 0
+            ? // "archive scenes and tasking", "存档影像和编程拍摄": the language's own list.
+              new Intl.ListFormat(localeTagOf(language), { type: 'conjunction' }).format(allowed)
+            : t('account.orderNone')}
         </span>
       ),
     },
