@@ -7,6 +7,8 @@ import { dayLimitPercent, formatSize } from './usage';
 
 interface UsageBoxProps {
   usage: Usage;
+  /** the calendar year the period figures cover */
+  year: number;
   timeZone: string;
   language: Language;
 }
@@ -15,7 +17,7 @@ interface UsageBoxProps {
  * The usage box (spec 001 §2, §9): the period's total, used and left; today's limit, used and left
  * with the part of the limit still left; when today's counter starts again; the HD allowance.
  */
-export function UsageBox({ usage, timeZone, language }: UsageBoxProps) {
+export function UsageBox({ usage, year, timeZone, language }: UsageBoxProps) {
   const { t } = useTranslation();
   const size = (bytes: number, testId: string) => (
     <span data-testid={testId} data-bytes={bytes}>
@@ -26,9 +28,17 @@ export function UsageBox({ usage, timeZone, language }: UsageBoxProps) {
   const percent = dayLimitPercent(today);
 
   const period: DescriptionsProps['items'] = [
-    { key: 'total', label: t('account.usageTotal'), children: size(statistic.total, 'usage-total') },
-    { key: 'used', label: t('account.usageUsed'), children: size(statistic.usage, 'usage-used') },
-    { key: 'surplus', label: t('account.usageSurplus'), children: size(statistic.surplus, 'usage-surplus') },
+    {
+      key: 'total',
+      label: t('account.usageTotal', { year }),
+      children: size(statistic.total, 'usage-total'),
+    },
+    { key: 'used', label: t('account.usageUsed', { year }), children: size(statistic.usage, 'usage-used') },
+    {
+      key: 'surplus',
+      label: t('account.usageSurplus', { year }),
+      children: size(statistic.surplus, 'usage-surplus'),
+    },
   ];
   const day: DescriptionsProps['items'] = [
     { key: 'limit', label: t('account.dayLimit'), children: size(today.dayFlowLimit, 'usage-day-limit') },

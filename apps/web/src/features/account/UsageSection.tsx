@@ -49,7 +49,7 @@ export function UsageSection({ timeZone, language }: { timeZone: string; languag
 
   return (
     <>
-      <UsageBox usage={usage.data} timeZone={timeZone} language={language} />
+      <UsageBox usage={usage.data} year={year} timeZone={timeZone} language={language} />
       <div className={styles.chartHeader}>
         <span>{t('account.traffic')}</span>
         <Select
