@@ -295,7 +295,8 @@ export class MyDataDriver {
             const response = await fetch(`${base}/${zoom}/${key}.${extension}`, {
               credentials: 'same-origin',
             });
-            if (!response.ok) throw new Error(`tile ${key}: HTTP ${response.status} ${await response.text()}`);
+            if (!response.ok)
+              throw new Error(`tile ${key}: HTTP ${response.status} ${await response.text()}`);
             const bitmap = await createImageBitmap(await response.blob());
             const canvas = new OffscreenCanvas(256, 256);
             const context = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D;
