@@ -57,6 +57,12 @@ for (const language of ['en', 'zh'] as const) {
     );
     await expect(page.getByTestId('my-data-start')).toBeDisabled();
 
+    // search and position: the map goes to the first result (after 1 s), at most zoom 18
+    await expect(portal.zoomLevel()).toHaveText('2');
+    await page.getByTestId('my-data-locate').click();
+    await expect.poll(async () => Number(await portal.zoomLevel().textContent())).toBeGreaterThanOrEqual(8);
+    expect(Number(await portal.zoomLevel().textContent())).toBeLessThanOrEqual(18);
+
     // one left, one right; each list's date range as MM/DD/YYYY ~ MM/DD/YYYY
     await myData.item(left).getByTestId('my-data-to-left').click();
     await myData.item(right).getByTestId('my-data-to-right').click();

@@ -34,20 +34,23 @@ export default function MyDataPanel() {
   const batches = useMyDataBatches();
   const copy = useCopyLink();
   const queryClient = useQueryClient();
+  // A search-and-position asked and not yet done; the 1 s counts from the list's answer.
   const [positionWanted, setPositionWanted] = useState(false);
 
   const loaded = useMemo(() => list.data?.pages.flatMap((page) => page.list) ?? [], [list.data]);
   const total = list.data?.pages.at(-1)?.total ?? 0;
   useMyDataMap(loaded);
 
-  const first = positionWanted && !list.isFetching ? loaded[0] : undefined;
   useEffect(() => {
     if (!positionWanted || list.isFetching) return;
-    setPositionWanted(false);
-    if (!first) return;
-    const timer = setTimeout(() => controller?.fitRings(positionRingsOf(first)), positionDelayMs);
+    const first = loaded[0];
+    // Reset only when it fired: a reset here would clear the timer with this effect's cleanup.
+    const timer = setTimeout(() => {
+      setPositionWanted(false);
+      if (first) controller?.fitRings(positionRingsOf(first));
+    }, positionDelayMs);
     return () => clearTimeout(timer);
-  }, [positionWanted, list.isFetching, first, controller]);
+  }, [positionWanted, list.isFetching, loaded, controller]);
 
   // Search again, or a closed analysis: the list asks the server again (deliveries arrive by themselves).
   const reload = () => void queryClient.invalidateQueries({ queryKey: queryKeys.myData });
