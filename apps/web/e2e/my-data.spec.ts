@@ -81,9 +81,7 @@ for (const language of ['en', 'zh'] as const) {
     await expect(page.getByTestId('swipe-divider')).toBeVisible();
     const point = myData.commonPoint(left, right);
     const zoom = myData.zoomFor(point, left, right, patchOffset + patch);
-    await portal.searchCoordinates(`${point[1].toFixed(6)}, ${point[0].toFixed(6)}`);
-    await expect(portal.zoomLevel()).toHaveText('10');
-    while (Number(await portal.zoomLevel().textContent()) < zoom) await portal.zoomIn();
+    await myData.centreAtWholeZoom(point, zoom);
     const map = await page.getByTestId('map').boundingBox();
     if (!map) throw new Error('no map');
     // the divider in the map's middle: left of it the left scene, right of it the right scene

@@ -315,6 +315,27 @@ export class MyDataDriver {
     );
   }
 
+  /**
+   * Centres the map on a point at a whole zoom (tiles drawn 1:1), as a user does: the coordinate
+   * search, then the zoom buttons (each step lands on a whole level; one step out first, since the
+   * view may stand between levels after a fit).
+   */
+  async centreAtWholeZoom(point: [number, number], zoom: number) {
+    const [lon, lat] = [point[0].toFixed(6), point[1].toFixed(6)];
+    await this.portal.searchCoordinates(`${lat}, ${lon}`);
+    await expect.poll(() => this.portal.mapCentre()).toBe(`${lat},${lon}`);
+    const step = async (button: 'zoom-in' | 'zoom-out') => {
+      const before = await this.portal.zoomLevel().textContent();
+      await this.page.getByTestId(button).click();
+      await expect(this.portal.zoomLevel()).not.toHaveText(before ?? '');
+    };
+    await step('zoom-out');
+    while (Number(await this.portal.zoomLevel().textContent()) < zoom) await step('zoom-in');
+    while (Number(await this.portal.zoomLevel().textContent()) > zoom) await step('zoom-out');
+    // the last step's animation over: the view stands at the level shown
+    await this.page.waitForTimeout(400);
+  }
+
   /** Drags the swipe's divider to `fraction` of the map's width. */
   async dragSwipeTo(fraction: number) {
     const divider = this.page.getByTestId('swipe-divider');
