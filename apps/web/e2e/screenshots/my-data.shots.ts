@@ -31,8 +31,6 @@ for (const language of ['en', 'zh'] as const) {
     await myData.item(left).getByTestId('my-data-to-left').click();
     await myData.item(right).getByTestId('my-data-to-right').click();
     await myData.item(right).getByTestId('my-data-view').click();
-    await page.getByTestId('my-data-batch').click();
-    await page.keyboard.press('Escape');
     await page.getByTestId('my-data-locate').click();
     await page.mouse.move(1200, 760);
     await page.waitForTimeout(4000);
