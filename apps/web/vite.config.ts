@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
+import { messagePartsPlugin } from './messageParts.plugin';
 
 // Build from this folder whatever the working directory, so `npx vite build apps/web` and
 // `npm run build -w apps/web` give the same result.
@@ -16,7 +17,7 @@ export default defineConfig(({ mode }) => {
 
   return {
     root,
-    plugins: [react()],
+    plugins: [react(), messagePartsPlugin(root)],
     build: {
       outDir: 'dist',
       emptyOutDir: true,

@@ -13,3 +13,9 @@ interface ImportMetaEnv {
   /** Build-time Tianditu key, used when /config.js sets none */
   readonly VITE_TIANDITU_KEY?: string;
 }
+
+/** One part of a language's messages (messageParts.plugin.ts). */
+declare module 'virtual:messages/*' {
+  const messages: Record<string, unknown>;
+  export default messages;
+}

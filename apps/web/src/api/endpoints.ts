@@ -270,10 +270,11 @@ export function bindEndpoints(client: ApiClient) {
 
     /**
      * A delivered package by its signed link (`pkgUrl`, already under /api/v1), with the session;
-     * a file without content-disposition is `orderCentre.downloadFailed` (spec 001 §8).
+     * a file without content-disposition is refused with `missingNameKey` (the caller's message:
+     * the order centre's, whose messages load with it).
      */
-    downloadPackage: (pkgUrl: string, extra: Extra = {}) =>
-      client.download(pkgUrl, 'orderCentre.downloadFailed', extra),
+    downloadPackage: (pkgUrl: string, missingNameKey: string, extra: Extra = {}) =>
+      client.download(pkgUrl, missingNameKey, extra),
 
     /** My data (spec 000 §7 my-data list): the caller's delivered scenes. */
     myDataScenes: (body: MyDataListRequest, extra: Extra = {}) =>

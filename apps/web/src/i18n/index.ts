@@ -4,17 +4,46 @@ import 'dayjs/locale/zh-cn';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { dayjsLocaleOf, isLanguage, LanguageStorageKey, localeTagOf, resolveLanguage } from './language';
+import type { MessagePart } from './messageParts';
 
-/** Each language's messages in a chunk of its own: a page loads the one it shows, the other on a switch. */
-const messages: Record<Language, () => Promise<{ default: object }>> = {
-  en: () => import('./en.json'),
-  zh: () => import('./zh.json'),
+/**
+ * Each language's messages in chunks of their own: a page loads the one it shows, the other on a
+ * switch; and each in two parts (messageParts.ts): the first before the first paint, the later
+ * with the first chunk that needs it.
+ */
+const messages: Record<Language, Record<MessagePart, () => Promise<{ default: object }>>> = {
+  en: { first: () => import('virtual:messages/en/first'), later: () => import('virtual:messages/en/later') },
+  zh: { first: () => import('virtual:messages/zh/first'), later: () => import('virtual:messages/zh/later') },
 };
 
-async function loadMessages(language: Language) {
-  if (i18next.hasResourceBundle(language, 'translation')) return;
-  const { default: bundle } = await messages[language]();
-  i18next.addResourceBundle(language, 'translation', bundle);
+const loading = new Map<string, Promise<void>>();
+
+function loadMessages(language: Language, part: MessagePart): Promise<void> {
+  const id = `${language}/${part}`;
+  let done = loading.get(id);
+  if (!done) {
+    done = messages[language][part]().then(({ default: bundle }) => {
+      i18next.addResourceBundle(language, 'translation', bundle, true, true);
+    });
+    // A failed load (network) may be tried again by the next caller.
+    done.catch(() => loading.delete(id));
+    loading.set(id, done);
+  }
+  return done;
+}
+
+/** Whether a chunk that uses the later messages has asked for them (a switch then loads both). */
+let laterWanted = false;
+
+/** The later messages of the page's language: awaited by every chunk loaded on demand. */
+export function laterMessages(): Promise<void> {
+  laterWanted = true;
+  return loadMessages(currentLanguage(), 'later');
+}
+
+/** A chunk loaded on demand, with the later messages it shows (for `React.lazy`). */
+export function withLaterMessages<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), laterMessages()]).then(([module]) => module);
 }
 
 function storedLanguage(): string | null {
@@ -48,7 +77,7 @@ void i18next.use(initReactI18next).init({
 });
 
 /** Settles once the page's language is loaded: the app renders then, translated from the first paint. */
-export const i18nReady: Promise<void> = loadMessages(initialLanguage).then(
+export const i18nReady: Promise<void> = loadMessages(initialLanguage, 'first').then(
   () => applyLanguage(currentLanguage()),
   (error: unknown) => console.error('i18n: the messages failed to load', error),
 );
@@ -64,7 +93,7 @@ export async function setLanguage(language: Language) {
   } catch {
     // not persisted; the switch still applies to this page
   }
-  await loadMessages(language);
+  await Promise.all([loadMessages(language, 'first'), laterWanted ? loadMessages(language, 'later') : null]);
   await i18next.changeLanguage(language);
   applyLanguage(language);
 }

@@ -104,7 +104,8 @@ export function useOrderChanges(id: number) {
 export function usePackageDownload() {
   const api = useApi();
   return useMutation({
-    mutationFn: (pkgUrl: string) => api.downloadPackage(pkgUrl),
+    // spec 001 §8: a file without content-disposition
+    mutationFn: (pkgUrl: string) => api.downloadPackage(pkgUrl, 'orderCentre.downloadFailed'),
     onSuccess: ({ blob, fileName }) => saveFile(blob, fileName),
   });
 }

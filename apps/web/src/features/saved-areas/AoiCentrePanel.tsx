@@ -3,6 +3,7 @@ import { type AoiExportFormat, AoiExportFormats, type AoiNode } from '@satportal
 import { Button, Dropdown, type MenuProps, Modal, Spin, Tooltip } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withLaterMessages } from '../../i18n';
 import type { TranslationKey } from '../../i18n/keys';
 import { AreaTree, type EditState } from './AreaTree';
 import { MoveDialog } from './MoveDialog';
@@ -11,7 +12,7 @@ import styles from './savedAreas.module.css';
 import { buildTree, subtreeIds, topmostIds } from './tree';
 import { succeeded, useAoiTree, useAreaChanges, useViewArea } from './useSavedAreas';
 
-const HistoriesDialog = lazy(() => import('../histories/HistoriesDialog'));
+const HistoriesDialog = lazy(withLaterMessages(() => import('../histories/HistoriesDialog')));
 
 const exportLabel: Record<AoiExportFormat, TranslationKey> = {
   kml: 'aoi.exportKml',

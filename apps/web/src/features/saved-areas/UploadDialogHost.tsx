@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
+import { withLaterMessages } from '../../i18n';
 import { useUploadDialogStore } from './uploadDialogStore';
 
 // Its code (antd Upload, TreeSelect) loads when the dialog first opens.
-const UploadDialog = lazy(() => import('./UploadDialog'));
+const UploadDialog = lazy(withLaterMessages(() => import('./UploadDialog')));
 
 /** The upload dialog wherever it is asked for: the right tool bar, the AOI centre, the POI centre. */
 export function UploadDialogHost() {

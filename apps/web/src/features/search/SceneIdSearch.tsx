@@ -3,6 +3,7 @@ import { type ArchiveSearchHistoryEntry, Limits } from '@satportal/contract';
 import { Button, Input, Popover, Spin, Tooltip } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withLaterMessages } from '../../i18n';
 import { usePanelStore } from '../../shared/panelStore';
 import { useToast } from '../../shared/ui/toast';
 import styles from './search.module.css';
@@ -11,7 +12,9 @@ import { parseSceneIds, useArchiveSearchActions } from './useArchiveSearch';
 
 // Loaded when the history is first opened: the workspace's first load does without it.
 const ArchiveSearchHistory = lazy(() =>
-  import('../histories/ArchiveSearchHistory').then((m) => ({ default: m.ArchiveSearchHistory })),
+  withLaterMessages(() => import('../histories/ArchiveSearchHistory'))().then((m) => ({
+    default: m.ArchiveSearchHistory,
+  })),
 );
 
 /**

@@ -1,4 +1,5 @@
 import { lazy, useEffect } from 'react';
+import { withLaterMessages } from '../../i18n';
 import { useMapController } from '../../map/react/mapControllerContext';
 import { PanelId, usePanelStore } from '../../shared/panelStore';
 import { LoadWhen } from '../../shared/ui/LoadWhen';
@@ -10,13 +11,15 @@ import { ZoomHdTip } from './ZoomHdTip';
 
 // Loaded with the first results (or the first search without any): the workspace opens without
 // their code (the list, the dialog's date pickers and tabs, the compare slider).
-const loadResultsPanel = () => import('./ResultsPanel');
-const loadSceneMapBinding = () => import('./SceneMapBinding');
+const loadResultsPanel = withLaterMessages(() => import('./ResultsPanel'));
+const loadSceneMapBinding = withLaterMessages(() => import('./SceneMapBinding'));
 const ResultsPanel = lazy(() => loadResultsPanel().then((m) => ({ default: m.ResultsPanel })));
-const NoArchiveDialog = lazy(() => import('./NoArchiveDialog').then((m) => ({ default: m.NoArchiveDialog })));
+const NoArchiveDialog = lazy(() =>
+  withLaterMessages(() => import('./NoArchiveDialog'))().then((m) => ({ default: m.NoArchiveDialog })),
+);
 const SceneMapBinding = lazy(() => loadSceneMapBinding().then((m) => ({ default: m.SceneMapBinding })));
 // The cart box and its area calculation: loaded once the cart has scenes (a stored cart: at once).
-const CartBox = lazy(() => import('../cart/CartBox'));
+const CartBox = lazy(withLaterMessages(() => import('../cart/CartBox')));
 const openArchiveOrder = () => useOrderDialogStore.getState().openArchive();
 
 /**

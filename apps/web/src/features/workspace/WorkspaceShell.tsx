@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { withLaterMessages } from '../../i18n';
 import type { MapController } from '../../map/MapController';
 import { MapControllerContext } from '../../map/react/mapControllerContext';
 import { useLoginDialogStore } from '../auth/loginDialogStore';
@@ -20,7 +21,7 @@ const DrawingLayer = lazy(() => import('../drawing/DrawingLayer'));
 // The scene-id box, result list and no-archive dialog of the archive search (its own chunk).
 const SearchOverlays = lazy(() => import('../search/SearchOverlays'));
 // The order dialogs (confirmation, tasking, success): their forms load when one opens.
-const OrderDialogs = lazy(() => import('../ordering/OrderDialogs'));
+const OrderDialogs = lazy(withLaterMessages(() => import('../ordering/OrderDialogs')));
 
 /** The home route: the map with the left menu and its panel, the right tool bar and the readouts. */
 export function WorkspaceShell() {

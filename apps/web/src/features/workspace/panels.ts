@@ -8,6 +8,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { withLaterMessages } from '../../i18n';
 import type { TranslationKey } from '../../i18n/keys';
 import { PanelId } from '../../shared/panelStore';
 
@@ -25,42 +26,42 @@ export const panels: readonly PanelDefinition[] = [
     id: PanelId.AoiCentre,
     titleKey: 'panel.aoiCentre',
     Icon: GatewayOutlined,
-    Content: lazy(() => import('../saved-areas/AoiCentrePanel')),
+    Content: lazy(withLaterMessages(() => import('../saved-areas/AoiCentrePanel'))),
   },
   {
     id: PanelId.SearchCentre,
     titleKey: 'panel.searchCentre',
     Icon: SearchOutlined,
-    Content: lazy(() => import('../search/SearchCentrePanel')),
+    Content: lazy(withLaterMessages(() => import('../search/SearchCentrePanel'))),
   },
   {
     id: PanelId.PoiCentre,
     titleKey: 'panel.poiCentre',
     Icon: AimOutlined,
-    Content: lazy(() => import('../saved-areas/PoiCentrePanel')),
+    Content: lazy(withLaterMessages(() => import('../saved-areas/PoiCentrePanel'))),
   },
   {
     id: PanelId.MyData,
     titleKey: 'panel.myData',
     Icon: DatabaseOutlined,
-    Content: lazy(() => import('../my-data/MyDataPanel')),
+    Content: lazy(withLaterMessages(() => import('../my-data/MyDataPanel'))),
   },
   {
     id: PanelId.OrderCentre,
     titleKey: 'panel.orderCentre',
     Icon: ProfileOutlined,
-    Content: lazy(() => import('../orders/OrderCentrePanel')),
+    Content: lazy(withLaterMessages(() => import('../orders/OrderCentrePanel'))),
   },
   {
     id: PanelId.AccountCentre,
     titleKey: 'panel.accountCentre',
     Icon: UserOutlined,
-    Content: lazy(() => import('../account/AccountCentrePanel')),
+    Content: lazy(withLaterMessages(() => import('../account/AccountCentrePanel'))),
   },
   {
     id: PanelId.SubscriptionCentre,
     titleKey: 'panel.subscriptionCentre',
     Icon: BellOutlined,
-    Content: lazy(() => import('../subscriptions/SubscriptionCentrePanel')),
+    Content: lazy(withLaterMessages(() => import('../subscriptions/SubscriptionCentrePanel'))),
   },
 ];
