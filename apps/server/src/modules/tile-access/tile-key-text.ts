@@ -26,8 +26,10 @@ export class TileKeyText {
     const userId = Number(match[1]);
     const keyId = match[2]!;
     if (userId > 2_147_483_647) return undefined;
-    const expected = Buffer.from(this.signature(userId, keyId), 'base64url');
-    const given = Buffer.from(match[3]!, 'base64url');
+    // The texts are compared, not their decoded bytes: base64url's last character carries spare
+    // bits a decoder ignores, so another spelling of the same bytes would pass as the key.
+    const expected = Buffer.from(this.signature(userId, keyId));
+    const given = Buffer.from(match[3]!);
     // Constant time: the answer's timing tells nothing of how much of a guess was right.
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
     return { userId, keyId };
