@@ -1,27 +1,13 @@
 import sharp from 'sharp';
-import type { Bbox } from '../render';
 import { MERCATOR_HALF_WORLD, mercatorLat } from '../render/projection';
+import { type TileAddress, tileMercatorBox } from '../render/xyz';
+
+// One tile grid for delivered and HD tiles (render/xyz.ts).
+export { type TileAddress, tileMercatorBox };
 
 /** Pure parts of an HD mosaic tile: the tile's boxes and the painting of scenes into one image. */
 
 export const HD_TILE_SIZE = 256;
-
-export interface TileAddress {
-  z: number;
-  x: number;
-  y: number;
-}
-
-/** The XYZ tile's box in EPSG:3857 metres (x eastwards from −180°, y southwards from the top). */
-export function tileMercatorBox({ z, x, y }: TileAddress): Bbox {
-  const size = (2 * MERCATOR_HALF_WORLD) / 2 ** z;
-  return {
-    minX: -MERCATOR_HALF_WORLD + x * size,
-    maxX: -MERCATOR_HALF_WORLD + (x + 1) * size,
-    maxY: MERCATOR_HALF_WORLD - y * size,
-    minY: MERCATOR_HALF_WORLD - (y + 1) * size,
-  };
-}
 
 /** The tile's box in degrees: [minLon, minLat, maxLon, maxLat]. */
 export function tileLonLatBox(tile: TileAddress): [number, number, number, number] {
