@@ -213,25 +213,24 @@ export class MyDataDriver {
    * A point inside both scenes' delivered areas with room around it: the middle of the largest
    * grid cell of their common box that is inside both, a margin of `margin` of the box kept.
    */
-  commonPoint(a: DeliveredScene, b: DeliveredScene): [number, number] {
+  /** Points inside both scenes' delivered areas, those farthest from the areas' edges first. */
+  commonPoints(a: DeliveredScene, b: DeliveredScene): [number, number][] {
     const [aw, as, ae, an] = boxOf(ringsOf(a));
     const [bw, bs, be, bn] = boxOf(ringsOf(b));
     const box: Box = [Math.max(aw, bw), Math.max(as, bs), Math.min(ae, be), Math.min(an, bn)];
-    let best: [number, number] | null = null;
-    let bestRoom = -1;
+    const points: { point: [number, number]; room: number }[] = [];
     const steps = 24;
     for (let i = 1; i < steps; i++)
       for (let j = 1; j < steps; j++) {
-        const p = [box[0] + ((box[2] - box[0]) * i) / steps, box[1] + ((box[3] - box[1]) * j) / steps];
+        const p: [number, number] = [
+          box[0] + ((box[2] - box[0]) * i) / steps,
+          box[1] + ((box[3] - box[1]) * j) / steps,
+        ];
         if (!insideScene(p, a) || !insideScene(p, b)) continue;
-        const room = Math.min(i, steps - i, j, steps - j);
-        if (room > bestRoom) {
-          bestRoom = room;
-          best = [p[0]!, p[1]!];
-        }
+        points.push({ point: p, room: Math.min(i, steps - i, j, steps - j) });
       }
-    if (!best) throw new Error('the two scenes share no delivered area');
-    return best;
+    if (points.length === 0) throw new Error('the two scenes share no delivered area');
+    return points.sort((x, y) => y.room - x.room).map((x) => x.point);
   }
 
   /** A zoom (integer) at which `halfWidthPx` CSS pixels around the point stay inside both scenes. */
