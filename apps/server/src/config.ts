@@ -26,6 +26,15 @@ export interface Config {
   mail: MailConfig;
   /** Tile services (issue 15): tile keys, the on-disk tile cache, HD allowances. */
   tiles: TilesConfig;
+  /** issue 16: the living archive and subscription matching */
+  subscriptions: SubscriptionsConfig;
+}
+
+export interface SubscriptionsConfig {
+  /** Demo: the simulated archive is extended to "now" this often; 0 turns the living archive off. */
+  livingArchiveSeconds: number;
+  /** New scenes matched per transaction (one batch = one mail per subscription at most). */
+  matchBatchSize: number;
 }
 
 export interface TilesConfig {
@@ -158,6 +167,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       cacheDir: resolve(env.TILE_CACHE_DIR ?? resolve(dataDir, 'cache', 'tiles')),
       cacheMaxBytes: wholeNumber(env.TILE_CACHE_MAX_MB ?? '1024', 'TILE_CACHE_MAX_MB') * 1024 * 1024,
       defaultHdDailyTiles: wholeNumber(env.HD_DAILY_TILES ?? '500', 'HD_DAILY_TILES'),
+    },
+    subscriptions: {
+      livingArchiveSeconds: wholeNumber(
+        env.LIVING_ARCHIVE_SECONDS ?? (demo ? '300' : '0'),
+        'LIVING_ARCHIVE_SECONDS',
+      ),
+      matchBatchSize: Math.max(1, wholeNumber(env.MATCH_BATCH_SIZE ?? '10000', 'MATCH_BATCH_SIZE')),
     },
   };
 }

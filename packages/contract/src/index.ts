@@ -10,6 +10,7 @@ export * from './my-data';
 export * from './orders';
 export * from './orders-centre';
 export * from './routes';
+export * from './subscriptions';
 export * from './tasking';
 export * from './text';
 export * from './tiles';

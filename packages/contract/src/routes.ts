@@ -46,6 +46,18 @@ export const Paths = {
   tileKey: '/tiles/key',
   /** years of the HD mosaics */
   hdYears: '/hd/years',
+  /** spec 000 §7 subscriptions: POST create, GET list */
+  subscriptions: '/subscriptions',
+  /** DELETE one subscription */
+  subscription: '/subscriptions/:id',
+  /** GET the matched scenes of one subscription */
+  subscriptionItems: '/subscriptions/:id/items',
+  /** GET the unread flag (red dot), PUT marks it read */
+  subscriptionStatus: '/subscriptions/status',
+  /** GET the newest unread notice (limit 1) */
+  unreadNotices: '/notices/unread',
+  /** PUT marks one notice read */
+  noticeRead: '/notices/:id/read',
 } as const;
 
 export const apiPath = (p: (typeof Paths)[keyof typeof Paths]) => `${ApiBase}${p}`;

@@ -25,6 +25,7 @@ import {
   type MyDataBatch,
   type MyDataList,
   type MyDataListRequest,
+  type Notice,
   type OrderCancelResponse,
   type OrderDetailResponse,
   type OrderListQuery,
@@ -40,6 +41,13 @@ import {
   ResultCode,
   type SatellitesResponse,
   type SceneIdSearchResponse,
+  type SubscriptionCreateRequest,
+  type SubscriptionCreateResponse,
+  type SubscriptionItemsQuery,
+  type SubscriptionItemsResponse,
+  type SubscriptionListQuery,
+  type SubscriptionListResponse,
+  type SubscriptionStatusResponse,
   type TaskingOrderRequest,
   type TaskingPredictionRequest,
   type TaskingPredictionResponse,
@@ -54,8 +62,16 @@ import {
 import type { ApiClient, CallOptions } from './client';
 
 /** A path with an `:id` (`/aois/:id…`, `/orders/:id/tags`) with the id filled in. */
-const pathWithId = (path: typeof Paths.aoi | typeof Paths.aoiMove | typeof Paths.orderTag, id: number) =>
-  apiPath(path).replace(':id', String(id));
+const pathWithId = (
+  path:
+    | typeof Paths.aoi
+    | typeof Paths.aoiMove
+    | typeof Paths.orderTag
+    | typeof Paths.subscription
+    | typeof Paths.subscriptionItems
+    | typeof Paths.noticeRead,
+  id: number,
+) => apiPath(path).replace(':id', String(id));
 
 /** The order codes a dialog shows itself (4151 below a minimum, 4156 out of range or too narrow, 4000 `order.*`). */
 const orderCodes = [ResultCode.AreaBelowMinimum, ResultCode.OutOfGroupRange, ResultCode.ValidationFailed];
@@ -301,6 +317,37 @@ export function bindEndpoints(client: ApiClient) {
       client.request<null>(apiPath(Paths.tileKey), { method: 'DELETE', ...extra }),
 
     hdYears: (extra: Extra = {}) => client.request<HdYears>(apiPath(Paths.hdYears), extra),
+
+    /** Subscription create (spec 000 §7): 4154 (same AOI, overlapping period) and 4000 are the panel's to show. */
+    createSubscription: (body: SubscriptionCreateRequest, extra: Extra = {}) =>
+      client.request<SubscriptionCreateResponse>(apiPath(Paths.subscriptions), {
+        method: 'POST',
+        body,
+        handles: [ResultCode.OverlappingSubscription, ResultCode.ValidationFailed],
+        ...extra,
+      }),
+
+    subscriptions: (query: SubscriptionListQuery, extra: Extra = {}) =>
+      client.request<SubscriptionListResponse>(apiPath(Paths.subscriptions), { query, ...extra }),
+
+    deleteSubscription: (id: number, extra: Extra = {}) =>
+      client.request<null>(pathWithId(Paths.subscription, id), { method: 'DELETE', ...extra }),
+
+    subscriptionItems: (id: number, query: SubscriptionItemsQuery, extra: Extra = {}) =>
+      client.request<SubscriptionItemsResponse>(pathWithId(Paths.subscriptionItems, id), { query, ...extra }),
+
+    subscriptionStatus: (extra: Extra = {}) =>
+      client.request<SubscriptionStatusResponse>(apiPath(Paths.subscriptionStatus), extra),
+
+    markSubscriptionsRead: (extra: Extra = {}) =>
+      client.request<null>(apiPath(Paths.subscriptionStatus), { method: 'PUT', ...extra }),
+
+    /** The newest unread notice (spec 000 §7 "Unread notice", limit 1). */
+    unreadNotices: (extra: Extra = {}) =>
+      client.request<{ list: Notice[] }>(apiPath(Paths.unreadNotices), { query: { limit: 1 }, ...extra }),
+
+    markNoticeRead: (id: number, extra: Extra = {}) =>
+      client.request<null>(pathWithId(Paths.noticeRead, id), { method: 'PUT', ...extra }),
   };
 }
 
@@ -332,4 +379,9 @@ export const queryKeys = {
   usage: (body: UsageRequest) => [Paths.usage, body] as const,
   tileKeyStatus: [Paths.tileKey],
   hdYears: [Paths.hdYears],
+  subscriptions: [Paths.subscriptions],
+  subscriptionList: (query: SubscriptionListQuery) => [Paths.subscriptions, query] as const,
+  subscriptionItems: (id: number) => [Paths.subscriptionItems, id] as const,
+  subscriptionStatus: [Paths.subscriptionStatus],
+  unreadNotices: [Paths.unreadNotices],
 } as const;
