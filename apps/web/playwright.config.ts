@@ -62,6 +62,8 @@ export default defineConfig({
       TASKING_CLOCK_FACTOR: '200000',
       // Tile keys idle out after 8 s, so my-data's test sees a copied link expire (601).
       TILE_KEY_IDLE_SECONDS: '8',
+      // Only the operator's hook (`archive advance`) adds scenes, so a test knows what arrives.
+      LIVING_ARCHIVE_SECONDS: '0',
       LOG_LEVEL: 'warn',
     },
   },
