@@ -41,6 +41,8 @@ interface ArchiveSearchState extends ConditionsState<ArchiveConditions> {
   highlight: string | null;
   /** The no-archive dialog (spec 000 §2) after a search without scenes. */
   noArchiveOpen: boolean;
+  /** The AOI search that found nothing: the dialog's subscription tab subscribes it. */
+  noArchiveRequest: ArchiveSearchRequest | null;
   /** The scene under the pointer in the list (its footprint is outlined on the map). */
   hovered: string | null;
   /** The search centre's tab, kept while the panel is closed (the result box hides beside another tab). */
@@ -50,7 +52,8 @@ interface ArchiveSearchState extends ConditionsState<ArchiveConditions> {
 
   setHovered(sceneId: string | null): void;
 
-  setNoArchiveOpen(open: boolean): void;
+  /** Opening names the search that found nothing. */
+  setNoArchiveOpen(open: boolean, request?: ArchiveSearchRequest): void;
   setSort(sort: SortChoice): void;
   showResults(mode: SearchMode, response: Omit<ResultsState, 'mode'>): void;
   appendResults(response: ArchiveSearchResponse): void;
@@ -68,13 +71,15 @@ export const useArchiveSearchStore = create<ArchiveSearchState>()((set) => ({
   onView: [],
   highlight: null,
   noArchiveOpen: false,
+  noArchiveRequest: null,
   hovered: null,
   centreTab: 'archive',
 
   setCentreTab: (centreTab) => set({ centreTab }),
   setHovered: (hovered) => set({ hovered }),
 
-  setNoArchiveOpen: (noArchiveOpen) => set({ noArchiveOpen }),
+  setNoArchiveOpen: (noArchiveOpen, request) =>
+    set((s) => ({ noArchiveOpen, noArchiveRequest: noArchiveOpen ? (request ?? null) : s.noArchiveRequest })),
   setSort: (sort) => set({ sort }),
   showResults: (mode, response) =>
     set({ results: { mode, ...response }, resultsOpen: true, onView: [], highlight: null }),

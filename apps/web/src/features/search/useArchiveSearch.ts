@@ -54,7 +54,7 @@ export function useArchiveSearchActions() {
         } else if (isTipSuppressed(localStorage.getItem(noTipKey), new Date())) {
           void message.warning({ key: 'search-result', content: t('search.noSceneData') });
         } else {
-          store.getState().setNoArchiveOpen(true);
+          store.getState().setNoArchiveOpen(true, mode.request);
         }
         return;
       }
