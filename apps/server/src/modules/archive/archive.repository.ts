@@ -100,7 +100,7 @@ export interface NewSearch {
 }
 
 /** Nullable values sort last in both directions, so the key is never null (keyset paging). */
-const sortExpressions: Record<ArchiveSortKey, (desc: boolean) => string> = {
+export const sortExpressions: Record<ArchiveSortKey, (desc: boolean) => string> = {
   time: () => 's.acquired_at',
   gsd: () => 's.gsd',
   cc: (desc) => `coalesce(s.cloud_cover, '${desc ? '-' : ''}Infinity'::float8)`,
@@ -294,7 +294,7 @@ export interface SearchArea {
 }
 
 /** The matches' footprints as `f`, the union's share of the AOI, %: 100 when one covers it whole. */
-function unionCoverage(g: string, area: string, { grid }: Overlay): string {
+export function unionCoverage(g: string, area: string, { grid }: Overlay): string {
   return `CASE WHEN NOT EXISTS (SELECT 1 FROM m) THEN 0
                WHEN EXISTS (SELECT 1 FROM m WHERE ST_Covers(m.f, ${g})) THEN 100
                ELSE (SELECT lonlat_area_km2(ST_Intersection(ST_Union(m.f, ${grid}), ${g}, ${grid})) FROM m) / ${area} * 100
