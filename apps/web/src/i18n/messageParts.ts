@@ -23,6 +23,8 @@ export const LaterMessageGroups = [
   'history',
   'download',
   'orderCentre',
+  'subscriptionCentre',
+  'notice',
 ] as const;
 
 export type MessagePart = 'first' | 'later';
