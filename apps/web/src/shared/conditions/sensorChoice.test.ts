@@ -209,6 +209,14 @@ describe('saved selections (local key sats)', () => {
     expect(read.tasking).toEqual({ type: 1, sensors: { 1: b } });
   });
 
+  it('keeps the subscription panel choice apart from the archive and tasking ones', () => {
+    const a = { bands: [], stereo: null, resolutions: [], satGroups: ['SuperView-1'] };
+    const saved = withSavedSelection(withSavedSelection({}, 'archive', 1, a), 'subscription', 2, a);
+    const read = parseSavedSats(JSON.stringify(saved));
+    expect(read.subscription).toEqual({ type: 2, sensors: { 2: a } });
+    expect(read.archive).toEqual({ type: 1, sensors: { 1: a } });
+  });
+
   it('reads anything unreadable as nothing saved and drops unknown values', () => {
     expect(parseSavedSats(null)).toEqual({});
     expect(parseSavedSats('{oops')).toEqual({});

@@ -171,7 +171,9 @@ export function withSensorFilter(
 
 // ── Saved selections (local key `sats`, spec 000 §3 "Saved search preferences") ───────────────────
 
-export type SearchKind = 'archive' | 'tasking';
+/** The forms with a sensor part, each with its own saved choice (the subscription panel's apart, as tasking's). */
+export const SearchKinds = ['archive', 'tasking', 'subscription'] as const;
+export type SearchKind = (typeof SearchKinds)[number];
 
 /** Per search kind: the last sensor type and the selection of each type. */
 export interface SavedSensorPreferences {
@@ -210,7 +212,7 @@ export function parseSavedSats(text: string | null): SavedSats {
   }
   if (typeof raw !== 'object' || raw === null) return {};
   const saved: SavedSats = {};
-  for (const kind of ['archive', 'tasking'] as const) {
+  for (const kind of SearchKinds) {
     const entry = (raw as Record<string, unknown>)[kind] as Record<string, unknown> | undefined;
     if (!entry || !SensorTypes.includes(entry.type as SensorType)) continue;
     const sensors: SavedSensorPreferences['sensors'] = {};
