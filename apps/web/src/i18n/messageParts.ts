@@ -23,6 +23,7 @@ export const LaterMessageGroups = [
   'history',
   'download',
   'orderCentre',
+  'subscribe',
   'subscriptionCentre',
   'notice',
 ] as const;
