@@ -90,7 +90,11 @@ export function ResultsPanel() {
       aria-label={t('results.title')}
     >
       <header className={styles.resultsHeader}>
-        <h3 className={styles.resultsTitle}>{t('results.title')}</h3>
+        <h3 className={styles.resultsTitle} data-testid="results-title">
+          {results.mode.kind === 'subscription'
+            ? t('subscriptionCentre.itemsTitle', { name: results.mode.name })
+            : t('results.title')}
+        </h3>
         <Button
           type="text"
           size="small"
@@ -166,7 +170,7 @@ export function ResultsPanel() {
           </Dropdown>
           <OrderButton onOrder={() => useOrderDialogStore.getState().openArchive()} testId="results-order" />
         </Space>
-        {results.mode.kind === 'aoi' && (
+        {results.mode.kind !== 'ids' && (
           <Select
             size="small"
             className={styles.sort}
@@ -174,7 +178,7 @@ export function ResultsPanel() {
             aria-label={t('results.sort')}
             onChange={(value: SortChoice) => {
               setSort(value);
-              if (results.mode.kind === 'aoi') search.mutate(results.mode);
+              if (results.mode.kind !== 'ids') search.mutate(results.mode);
             }}
             options={sortChoices.map((value) => ({ value, label: t(sortLabel[value]) }))}
             data-testid="results-sort"

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { dayIn } from '../../shared/format/days';
 import { defaultConditions } from './archiveForm';
-import { useArchiveSearchStore } from './searchStore';
+import { cartSearchOf, type ResultsState, subscriptionItemsPage, useArchiveSearchStore } from './searchStore';
 
 const store = () => useArchiveSearchStore.getState();
 
@@ -50,5 +50,43 @@ describe('default dates in the account’s time zone', () => {
     store().defaultDatesIn(west);
     expect(store().conditions).toMatchObject({ fdate: '2024-01-01', tdate: '2024-02-01' });
     expect(store().datesZone).toBeNull();
+  });
+});
+
+describe('a subscription’s new images in the result list', () => {
+  const aoi = {
+    type: 'Polygon' as const,
+    coordinates: [
+      [
+        [1, 1],
+        [2, 1],
+        [2, 2],
+        [1, 1],
+      ],
+    ],
+  };
+  const results = (mode: ResultsState['mode']): ResultsState => ({
+    mode,
+    images: [],
+    count: 0,
+    ac: 0,
+    more: false,
+    taskId: '9b2f3c1e-7a54-4c1e-9a64-0d7c2e1f5b11',
+  });
+
+  it('adds scenes to the cart with the items’ stored search and the subscription’s AOI', () => {
+    const mode = { kind: 'subscription' as const, subscriptionId: 3, name: 'S', aois: [aoi] };
+    expect(cartSearchOf(results(mode))).toEqual({ taskId: results(mode).taskId, aois: [aoi] });
+    expect(cartSearchOf(results({ kind: 'ids', sceneIds: ['x'] })).aois).toBeNull();
+  });
+
+  it('asks 1000 at a time, the next page continuing the first’s taskId', () => {
+    expect(subscriptionItemsPage('cc,asc')).toEqual({ sort: 'cc,asc', start: 0, length: 1000 });
+    expect(subscriptionItemsPage('time,desc', { taskId: 'a-task', loaded: 1000 })).toEqual({
+      sort: 'time,desc',
+      start: 1000,
+      length: 1000,
+      taskId: 'a-task',
+    });
   });
 });

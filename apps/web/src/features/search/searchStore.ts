@@ -1,4 +1,11 @@
-import type { ArchiveScene, ArchiveSearchRequest, ArchiveSearchResponse } from '@satportal/contract';
+import {
+  type Aoi,
+  type ArchiveScene,
+  type ArchiveSearchRequest,
+  type ArchiveSearchResponse,
+  type SubscriptionItemsQuery,
+  SubscriptionLimits,
+} from '@satportal/contract';
 import { create } from 'zustand';
 import { type ConditionsState, conditionsState } from '../../shared/conditions/conditionsStore';
 import { browserTimeZone } from '../../shared/format/dates';
@@ -9,8 +16,14 @@ import { type ArchiveConditions, defaultConditions } from './archiveForm';
 export const sortChoices = ['time,desc', 'time,asc', 'cc,asc', 'ona,asc', 'gsd,asc'] as const;
 export type SortChoice = (typeof sortChoices)[number];
 
-/** The search that produced the list: by AOI criteria (get more continues it) or by scene ids. */
-export type SearchMode = { kind: 'aoi'; request: ArchiveSearchRequest } | { kind: 'ids'; sceneIds: string[] };
+/**
+ * The search that produced the list: by AOI criteria (get more continues it), by scene ids, or a
+ * subscription's new images (get more continues its items; the cart clips to its AOI).
+ */
+export type SearchMode =
+  | { kind: 'aoi'; request: ArchiveSearchRequest }
+  | { kind: 'ids'; sceneIds: string[] }
+  | { kind: 'subscription'; subscriptionId: number; name: string; aois: Aoi[] };
 
 /** The search centre's tabs (spec 000 §2): Archive, Tasking, AOI Subscription. */
 export type SearchCentreTab = 'archive' | 'tasking' | 'subscription';
@@ -28,8 +41,22 @@ export interface ResultsState {
 /** Where scenes added to the cart from this list come from: the search's taskId and AOIs (none by scene id). */
 export const cartSearchOf = (results: ResultsState): CartSearch => ({
   taskId: results.taskId,
-  aois: results.mode.kind === 'aoi' ? results.mode.request.aois : null,
+  aois:
+    results.mode.kind === 'aoi'
+      ? results.mode.request.aois
+      : results.mode.kind === 'subscription'
+        ? results.mode.aois
+        : null,
 });
+
+/**
+ * A page of a subscription's new images: the first (no taskId) sorted as the list is; the next
+ * ones continue the first's stored search from the count loaded.
+ */
+export function subscriptionItemsPage(sort: SortChoice, next?: { taskId: string; loaded: number }) {
+  const query: SubscriptionItemsQuery = { sort, start: 0, length: SubscriptionLimits.itemsPageSize };
+  return next ? { ...query, start: next.loaded, taskId: next.taskId } : query;
+}
 
 interface ArchiveSearchState extends ConditionsState<ArchiveConditions> {
   sort: SortChoice;

@@ -7,7 +7,7 @@ import { useMapController } from '../../map/react/mapControllerContext';
 import { useToast } from '../../shared/ui/toast';
 import { nextPageRequest } from './archiveForm';
 import { isTipSuppressed, noTipKey } from './noTip';
-import { type SearchMode, useArchiveSearchStore } from './searchStore';
+import { type SearchMode, subscriptionItemsPage, useArchiveSearchStore } from './searchStore';
 
 /** Several scene ids separated by commas (or white space), each once, in the order typed. */
 export function parseSceneIds(text: string): string[] {
@@ -41,6 +41,11 @@ export function useArchiveSearchActions() {
         const data = await api.archiveSearchByIds(mode.sceneIds);
         return { mode, data: { ...data, ac: null } };
       }
+      if (mode.kind === 'subscription') {
+        const page = subscriptionItemsPage(store.getState().sort);
+        const { list, total, ...rest } = await api.subscriptionItems(mode.subscriptionId, page);
+        return { mode, data: { ...rest, images: list, count: total } };
+      }
       const data = await api.archiveSearch(mode.request, store.getState().sort);
       return { mode, data };
     },
@@ -49,7 +54,7 @@ export function useArchiveSearchActions() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.aoiSearchHistory });
       if (data.images.length === 0) {
         store.getState().clearResults();
-        if (mode.kind === 'ids') {
+        if (mode.kind !== 'aoi') {
           void message.warning({ key: 'search-result', content: t('search.nodata') });
         } else if (isTipSuppressed(localStorage.getItem(noTipKey), new Date())) {
           void message.warning({ key: 'search-result', content: t('search.noSceneData') });
@@ -79,6 +84,12 @@ export function useArchiveSearchActions() {
   const more = useMutation({
     mutationFn: async () => {
       const { results, sort } = store.getState();
+      if (results?.mode.kind === 'subscription') {
+        const next = { taskId: results.taskId, loaded: results.images.length };
+        const page = subscriptionItemsPage(sort, next);
+        const { list, total, ...rest } = await api.subscriptionItems(results.mode.subscriptionId, page);
+        return { ...rest, images: list, count: total };
+      }
       if (results?.mode.kind !== 'aoi') return null;
       const request = nextPageRequest(results.mode.request, results.taskId, results.images.length);
       return api.archiveSearch(request, sort);
