@@ -71,6 +71,19 @@ export function uiText(language: 'en' | 'zh', key: string, params: Record<string
 export const uploadSample = (kind: 'kml' | 'shapefile', name: string) =>
   resolve(root, 'apps/server/src/modules/aois/fixtures', kind, name);
 
+/** Drags a swipe's divider (by its test id) with the mouse to `fraction` of the map's width. */
+export async function dragDivider(page: Page, testId: string, fraction: number) {
+  const divider = page.getByTestId(testId);
+  const handle = await divider.boundingBox();
+  const map = await page.getByTestId('map').boundingBox();
+  if (!handle || !map) throw new Error('no divider or map on screen');
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(map.x + map.width * fraction, handle.y + handle.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await expect.poll(async () => Number(await divider.getAttribute('data-fraction'))).toBeCloseTo(fraction, 2);
+}
+
 export class Portal {
   constructor(readonly page: Page) {}
 

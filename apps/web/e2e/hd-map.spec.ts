@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { AccountDriver } from './accountDriver';
-import { createUser, operatorCli, Portal, uiText } from './driver';
+import { createUser, dragDivider, operatorCli, Portal, uiText } from './driver';
 import { HdMapDriver } from './hdMapDriver';
 
 /**
@@ -88,5 +88,7 @@ test.describe('copy and compare', () => {
     await divider.focus();
     await page.keyboard.press('ArrowLeft');
     await expect(divider).toHaveAttribute('data-fraction', '0.48');
+    // and dragged with the mouse, as the my-data swipe (the map's overlay stops React's pointer events)
+    await dragDivider(page, 'hd-swipe-divider', 0.3);
   });
 });

@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { operatorCli, type Portal } from './driver';
+import { dragDivider, operatorCli, type Portal } from './driver';
 import { anyArchiveCondition, type OrderCentreDriver } from './orderCentreDriver';
 
 type Ring = number[][];
@@ -337,17 +337,7 @@ export class MyDataDriver {
 
   /** Drags the swipe's divider to `fraction` of the map's width. */
   async dragSwipeTo(fraction: number) {
-    const divider = this.page.getByTestId('swipe-divider');
-    const handle = await divider.boundingBox();
-    const map = await this.page.getByTestId('map').boundingBox();
-    if (!handle || !map) throw new Error('no divider or map on screen');
-    await this.page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
-    await this.page.mouse.down();
-    await this.page.mouse.move(map.x + map.width * fraction, handle.y + handle.height / 2, { steps: 8 });
-    await this.page.mouse.up();
-    await expect
-      .poll(async () => Number(await divider.getAttribute('data-fraction')))
-      .toBeCloseTo(fraction, 2);
+    await dragDivider(this.page, 'swipe-divider', fraction);
   }
 
   /** Copies an item's XYZ or WMTS link and reads it back from the clipboard. */

@@ -4,9 +4,9 @@ import { Button, Select, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { HdState } from '../../map/hdTypes';
 import type { MapController } from '../../map/MapController';
+import { SwipeBar } from '../../map/react/SwipeDivider';
 import { keyedTileUrl, useTileKeyRequest } from '../../shared/tiles/tileKey';
 import { useToast } from '../../shared/ui/toast';
-import { HdSwipeDivider } from './HdSwipeDivider';
 import styles from './hdMap.module.css';
 
 interface HdMapControlsProps {
@@ -24,6 +24,7 @@ export default function HdMapControls({ controller, state, years, authorization 
   const { t } = useTranslation();
   const toast = useToast();
   const requestKey = useTileKeyRequest();
+  const host = controller.overlayHost();
   const show = (year: number, compareYear: number | null) =>
     controller.hd.show({ year, compareYear }, authorization);
 
@@ -83,12 +84,14 @@ export default function HdMapControls({ controller, state, years, authorization 
           </Tooltip>
         </span>
       ))}
-      {state.compareYear !== null && (
-        <HdSwipeDivider
-          controller={controller}
+      {state.compareYear !== null && host && (
+        <SwipeBar
+          host={host}
           fraction={state.swipeFraction}
-          years={[state.year, state.compareYear]}
+          onMove={(f) => controller.hd.setSwipe(f)}
           label={t('hdMap.swipe')}
+          testId="hd-swipe-divider"
+          sideTags={[String(state.year), String(state.compareYear)]}
         />
       )}
     </div>
