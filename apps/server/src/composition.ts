@@ -21,6 +21,7 @@ import { DownloadLinks, DownloadsRepository, DownloadsService, sharedLinkSecret 
 import { cogEntryName } from './modules/fulfilment';
 import { HealthService } from './modules/health/health.service';
 import { DeliveredScenesRepository, MyDataRepository, MyDataService } from './modules/my-data';
+import { NoticesRepository, NoticesService } from './modules/notices';
 import {
   CompaniesRepository,
   loadPriceList,
@@ -174,6 +175,7 @@ export function composeServices(
     ),
     taskingRepository,
     myData: new MyDataService(new MyDataRepository(db.pool)),
+    notices: new NoticesService(new NoticesRepository(db.pool)),
     /** Asked once per HD mosaic tile above zoom 12 (the HD tile route). */
     hdAllowance,
     /** Counts tiles and downloads served (the HTTP layer's `usage` routes) and reports them. */

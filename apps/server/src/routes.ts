@@ -9,6 +9,7 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { downloadRoutes } from './modules/downloads';
 import { healthRoutes } from './modules/health/health.routes';
 import { myDataRoutes } from './modules/my-data';
+import { noticesRoutes } from './modules/notices';
 import { orderCentreRoutes, ordersRoutes, sizingRoutes, tagsRoutes } from './modules/orders';
 import { StacBase } from './modules/stac/stac.mapper';
 import { stacRoutes } from './modules/stac/stac.routes';
@@ -42,6 +43,7 @@ export function routeModules(services: Services): RouteModule[] {
         tileKeyRoutes(app, services.tileKeys);
         myDataRoutes(app, services.myData);
         hdYearsRoutes(app, services.hd);
+        noticesRoutes(app, services.notices);
       },
     },
     // The provider's public catalogue (see the STAC module): no session.
