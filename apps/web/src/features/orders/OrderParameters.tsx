@@ -8,15 +8,17 @@ import { useLanguage } from '../../shared/hooks/useLanguage';
 import { PanelId, usePanelStore } from '../../shared/panelStore';
 import { useArchiveSearchStore } from '../search/searchStore';
 import { useArchiveSearchActions } from '../search/useArchiveSearch';
+import { useSubscriptionDraftStore } from '../subscription-create/subscriptionDraftStore';
+import { draftFromArchiveSearch } from '../subscription-create/subscriptionForm';
 import { useTaskingStore } from '../tasking/taskingStore';
 import { archiveSearchFrom, conditionOf, sensorTypeOf, taskingConditionsFrom } from './orderCentre';
 import styles from './orders.module.css';
 
 /**
  * The search or tasking parameters the order came from (spec 001 §2), with "Archive search" (the
- * same search again, its results in the search centre) and "Re-subscribe". Subscriptions come with
- * a later issue: for a tasking order it opens the Tasking tab with these parameters; for an archive
- * order it waits, disabled, saying so.
+ * same search again, its results in the search centre) and "Re-subscribe": for an archive order the
+ * AOI Subscription tab filled with the order's AOI, conditions, sensor and satellites (a window of
+ * today … +90 days), for a tasking order the Tasking tab with its parameters.
  */
 export function OrderParameters({ detail, timeZone }: { detail: OrderDetail; timeZone: string }) {
   const { t } = useTranslation();
@@ -39,6 +41,12 @@ export function OrderParameters({ detail, timeZone }: { detail: OrderDetail; tim
     openPanel(PanelId.SearchCentre);
   };
   const resubscribe = () => {
+    if (archiveRequest && !tasking) {
+      useSubscriptionDraftStore.getState().setDraft(draftFromArchiveSearch(archiveRequest));
+      useArchiveSearchStore.getState().setCentreTab('subscription');
+      openPanel(PanelId.SearchCentre);
+      return;
+    }
     if (!taskingConditions) return;
     useTaskingStore.getState().setConditions(taskingConditions);
     useTaskingStore.getState().back();
@@ -98,11 +106,15 @@ export function OrderParameters({ detail, timeZone }: { detail: OrderDetail; tim
           {t('orderCentre.archiveSearch')}
         </Button>
         <Tooltip
-          title={taskingConditions ? t('orderCentre.resubscribeTasking') : t('orderCentre.resubscribeLater')}
+          title={
+            tasking
+              ? t('orderCentre.resubscribeTasking')
+              : t(archiveRequest ? 'subscribe.resubscribeArchive' : 'orderCentre.noParameters')
+          }
         >
           <Button
             icon={<RedoOutlined />}
-            disabled={!taskingConditions}
+            disabled={tasking ? !taskingConditions : !archiveRequest}
             onClick={resubscribe}
             data-testid="order-resubscribe"
           >

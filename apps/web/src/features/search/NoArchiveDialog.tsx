@@ -5,8 +5,8 @@ import { DateRangeField } from '../../shared/conditions/FormParts';
 import { usableTimeZone } from '../../shared/format/dates';
 import { type Day, dayIn } from '../../shared/format/days';
 import { PanelId, usePanelStore } from '../../shared/panelStore';
-import { LaterEmptyState } from '../../shared/ui/LaterEmptyState';
 import { useMe } from '../auth/useMe';
+import { NoArchiveSubscription } from '../subscription-create/NoArchiveSubscription';
 import { TaskingOrderButton } from '../tasking/TaskingOrderButton';
 import { canOrderTasking, defaultTaskingConditions, isTaskingDayDisabled } from '../tasking/taskingForm';
 import { useTaskingStore } from '../tasking/taskingStore';
@@ -16,9 +16,9 @@ import { useArchiveSearchStore } from './searchStore';
 
 /**
  * No archived scene matched (spec 000 §2 "No-archive dialog"): propose a new capture (tasking) over
- * the AOI, or a subscription. The tasking tab's window follows the Tasking tab's defaults and picker
- * limits; "predict passes" carries it there. Ordering and subscriptions arrive with their issues;
- * until then Order now stays disabled with its reason. "Don't remind again" holds until the next
+ * the AOI, or a subscription of that search (its tab: `NoArchiveSubscription`). The tasking tab's
+ * window follows the Tasking tab's defaults and picker limits; "predict passes" carries it there;
+ * Order now stays disabled with its reason. "Don't remind again" holds until the next
  * midnight of the user's time zone (`noTipTime`).
  */
 export function NoArchiveDialog() {
@@ -27,6 +27,7 @@ export function NoArchiveDialog() {
   const timeZone = usableTimeZone(me?.timezone);
   const open = useArchiveSearchStore((s) => s.noArchiveOpen);
   const setOpen = useArchiveSearchStore((s) => s.setNoArchiveOpen);
+  const emptySearch = useArchiveSearchStore((s) => s.noArchiveRequest);
   const [noRemind, setNoRemind] = useState(false);
   const [captureWindow, setCaptureWindow] = useState<{ fdate: Day; tdate: Day } | null>(null);
   const today = dayIn(new Date(), timeZone);
@@ -77,8 +78,10 @@ export function NoArchiveDialog() {
           items={[
             {
               key: 'subscription',
-              label: t('search.tabSubscription'),
-              children: <LaterEmptyState />,
+              label: <span data-testid="no-archive-tab-subscription">{t('search.tabSubscription')}</span>,
+              children: (
+                <NoArchiveSubscription search={emptySearch} timeZone={timeZone} onOpenCentre={close} />
+              ),
             },
             {
               key: 'tasking',

@@ -1,7 +1,7 @@
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../i18n/keys';
-import { LaterEmptyState } from '../../shared/ui/LaterEmptyState';
+import { SubscriptionCreateForm } from '../subscription-create/SubscriptionCreateForm';
 import { TaskingPanel } from '../tasking/TaskingPanel';
 import { ArchiveSearchForm } from './ArchiveSearchForm';
 import { type SearchCentreTab, useArchiveSearchStore } from './searchStore';
@@ -13,7 +13,7 @@ const tabs: ReadonlyArray<{ key: SearchCentreTab; labelKey: TranslationKey }> = 
 ];
 
 /**
- * Search centre (panel 1) with its tabs Archive, Tasking and AOI Subscription; the last arrives later.
+ * Search centre (panel 1) with its tabs Archive, Tasking and AOI Subscription (spec 000 §2).
  * The tab lives in the search store: it survives closing the panel, and the archive result box
  * steps aside while another tab is shown.
  */
@@ -34,7 +34,7 @@ export default function SearchCentrePanel() {
           ) : key === 'tasking' ? (
             <TaskingPanel />
           ) : (
-            <LaterEmptyState />
+            <SubscriptionCreateForm />
           ),
         // Leaving the tasking tab takes its passes off the map; its store keeps the prediction.
         destroyOnHidden: key === 'tasking',

@@ -30,6 +30,8 @@ interface ConditionFormProps<C extends SearchConditions> {
   /** The user's zone: the store's untouched default dates move into its days. */
   timeZone: string;
   dateLabel: string;
+  /** Shown between the AOI line and the dates (the subscription's AOI choice and name). */
+  beforeDates?: ReactNode;
   /** Whether the range picker refuses a day; `start` is the first day picked so far, if any. */
   isDayDisabled(day: Day, start: Day | null): boolean;
   sliders: ReadonlyArray<{ field: SliderKey; labelKey: TranslationKey }>;
@@ -42,8 +44,9 @@ interface ConditionFormProps<C extends SearchConditions> {
 }
 
 /**
- * The conditions form of the search centre's Archive and Tasking tabs (spec 000 §2): the AOI line,
- * the day range, the sliders, the sensor part, then the tab's own fields and buttons.
+ * The conditions form of the search centre's Archive, Tasking and AOI Subscription tabs (spec 000
+ * §2): the AOI line, the day range, the sliders, the sensor part, then the tab's own fields and
+ * buttons.
  */
 export function ConditionForm<C extends SearchConditions>(props: ConditionFormProps<C>) {
   const { kind, aoi, catalogue, state, timeZone, dateLabel, isDayDisabled, sliders } = props;
@@ -57,6 +60,7 @@ export function ConditionForm<C extends SearchConditions>(props: ConditionFormPr
   return (
     <Form layout="vertical" size="small" className={styles.form} data-testid={`${kind}-form`}>
       <SearchAoiLine aoi={aoi} testId={`${kind}-aoi`} />
+      {props.beforeDates}
       <DateRangeField
         label={dateLabel}
         from={conditions.fdate}
