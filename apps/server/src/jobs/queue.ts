@@ -15,6 +15,8 @@ export const Queues = {
   delivery: 'terms-delivery',
   capture: 'tasking-capture',
   mail: 'order-mail',
+  match: 'subscription-match',
+  subscriptionMail: 'subscription-mail',
 } as const;
 export type QueueName = (typeof Queues)[keyof typeof Queues];
 
@@ -40,6 +42,16 @@ const queueOptions: Record<QueueName, Omit<PgBoss.Queue, 'name'>> = {
     expireInSeconds: 900,
   },
   [Queues.mail]: { policy: 'short', retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+  // One key for every match job: at most one waits while another runs, and the waiting one
+  // takes whatever arrived meanwhile.
+  [Queues.match]: { policy: 'short', retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 600 },
+  [Queues.subscriptionMail]: {
+    policy: 'short',
+    retryLimit: 8,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 120,
+  },
 };
 
 export interface JobContext {

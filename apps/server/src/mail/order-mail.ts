@@ -26,7 +26,7 @@ export interface OrderMail {
 }
 
 /** The five characters that change meaning in HTML text and attribute values. */
-function escapeHtml(s: string): string {
+export function escapeHtml(s: string): string {
   return s
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
@@ -36,7 +36,7 @@ function escapeHtml(s: string): string {
 }
 
 /** A moment the reader cannot misread: minutes, UTC, said so. */
-const utc = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+export const utc = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 interface Wording {
   subject: string;
