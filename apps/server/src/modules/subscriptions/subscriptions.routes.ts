@@ -1,0 +1,133 @@
+import {
+  Int32Max,
+  Paths,
+  SubscriptionCreateRequest,
+  SubscriptionCreateResponse,
+  SubscriptionIdParams,
+  SubscriptionItemsQuery,
+  SubscriptionItemsResponse,
+  SubscriptionListQuery,
+  SubscriptionListResponse,
+  SubscriptionStatusResponse,
+} from '@satportal/contract';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { ApiError } from '../../http/api-error';
+import { principalOf } from '../../http/auth-plugin';
+import { ok, responses } from '../../http/envelope';
+import type { Http } from '../../http/types';
+import type { SubscriptionsService } from './subscriptions.service';
+
+/** Ajv coerces "1e999" in a path or query to Infinity, which passes `integer`: refused as the AOI routes do. */
+function finite(field: string, value: number | undefined): void {
+  if (value !== undefined && !Number.isFinite(value))
+    throw ApiError.invalid(field, 'error.outOfRange', { field, limit: Int32Max });
+}
+
+function pathId(request: { params: { id: number } }): number {
+  finite('id', request.params.id);
+  return request.params.id;
+}
+
+/**
+ * AOI subscriptions (spec 000 §7): create, list, delete, the matched scenes, the unread flag.
+ * Every caller needs a session and reaches only their own subscriptions.
+ */
+export function subscriptionsRoutes(app: Http, subscriptions: SubscriptionsService): void {
+  const userOf = (request: FastifyRequest) => principalOf(request).user.id;
+
+  app.post(
+    Paths.subscriptions,
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary:
+          'Subscription create (spec 000 §7): 2000 with the id; 4000 with a key per check of spec 000 §5 "Subscription submit"; 4004 aoi.notFound for an aoiId not among the caller\'s AOIs; 4154 subscribe.sameAoiSamePeriod when one of the caller\'s subscriptions has the same AOI in an overlapping window',
+        body: SubscriptionCreateRequest,
+        response: responses(SubscriptionCreateResponse),
+      },
+    },
+    async (request) => ok(await subscriptions.create(userOf(request), request.body)),
+  );
+
+  app.get(
+    Paths.subscriptions,
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary:
+          "Subscription list (spec 000 §7): the caller's subscriptions in process (window not yet over, UTC) or ended, sorted by createTime or imageTime (no image last), optionally only those with new images; with both tab counts and the last match time",
+        querystring: SubscriptionListQuery,
+        response: responses(SubscriptionListResponse),
+      },
+    },
+    async (request) => {
+      finite('start', request.query.start);
+      finite('length', request.query.length);
+      return ok(await subscriptions.list(userOf(request), request.query));
+    },
+  );
+
+  app.get(
+    Paths.subscriptionStatus,
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary:
+          'Subscription status (spec 000 §7): whether a subscription matched new scenes since the centre was last opened',
+        response: responses(SubscriptionStatusResponse),
+      },
+    },
+    async (request) => ok(await subscriptions.status(userOf(request))),
+  );
+
+  app.put(
+    Paths.subscriptionStatus,
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary: 'Subscription mark read (spec 000 §7): clears the red dot',
+        response: responses(Type.Null()),
+      },
+    },
+    async (request) => {
+      await subscriptions.markRead(userOf(request));
+      return ok(null);
+    },
+  );
+
+  app.delete(
+    Paths.subscription,
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary: "Subscription delete (spec 000 §7): another user's or an unknown id is 4004",
+        params: SubscriptionIdParams,
+        response: responses(Type.Null()),
+      },
+    },
+    async (request) => {
+      await subscriptions.delete(userOf(request), pathId(request));
+      return ok(null);
+    },
+  );
+
+  app.get(
+    Paths.subscriptionItems,
+    {
+      schema: {
+        tags: ['subscriptions'],
+        summary:
+          "Subscription items (spec 000 §7): the subscription's matched scenes answered like an archive search (scenes, more, total, taskId, ac); a taskId of an earlier page continues it with its own sort and days; another user's subscription is 4004",
+        params: SubscriptionIdParams,
+        querystring: SubscriptionItemsQuery,
+        response: responses(SubscriptionItemsResponse),
+      },
+    },
+    async (request) => {
+      finite('start', request.query.start);
+      finite('length', request.query.length);
+      return ok(await subscriptions.items(userOf(request), pathId(request), request.query));
+    },
+  );
+}
