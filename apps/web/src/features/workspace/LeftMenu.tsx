@@ -1,7 +1,8 @@
 import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePanelStore } from '../../shared/panelStore';
+import { PanelId, usePanelStore } from '../../shared/panelStore';
 import { LanguageSwitch } from '../../shared/ui/LanguageSwitch';
+import { useSubscriptionUnread } from '../subscriptions/useSubscriptionUnread';
 import { AppVersion } from './AppVersion';
 import { HelpPopover } from './HelpPopover';
 import { panels } from './panels';
@@ -12,13 +13,14 @@ export function LeftMenu() {
   const { t } = useTranslation();
   const openPanel = usePanelStore((s) => s.openPanel);
   const toggle = usePanelStore((s) => s.toggle);
+  const subscriptionsUnread = useSubscriptionUnread();
 
   return (
     <nav className={styles.leftMenu}>
       <img className={styles.logo} src="/favicon.svg" alt={t('app.title')} />
       <ul className={styles.menuItems}>
         {panels.map(({ id, titleKey, Icon }) => (
-          <li key={id}>
+          <li key={id} className={styles.menuEntry}>
             <Tooltip title={t(titleKey)} placement="right">
               <Button
                 type="text"
@@ -30,6 +32,9 @@ export function LeftMenu() {
                 onClick={() => toggle(id)}
               />
             </Tooltip>
+            {id === PanelId.SubscriptionCentre && subscriptionsUnread && (
+              <span className={styles.unreadDot} data-testid="subscription-dot" />
+            )}
           </li>
         ))}
       </ul>

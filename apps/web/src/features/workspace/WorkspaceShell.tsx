@@ -4,6 +4,7 @@ import type { MapController } from '../../map/MapController';
 import { MapControllerContext } from '../../map/react/mapControllerContext';
 import { useLoginDialogStore } from '../auth/loginDialogStore';
 import { useMe } from '../auth/useMe';
+import { NoticeHost } from '../notices/NoticeHost';
 import { useOrderDialogStore } from '../ordering/orderDialogStore';
 import { UploadDialogHost } from '../saved-areas/UploadDialogHost';
 import { CoordinateSearch } from './CoordinateSearch';
@@ -51,6 +52,7 @@ export function WorkspaceShell() {
           <SearchOverlays />
         </Suspense>
         <UploadDialogHost />
+        <NoticeHost />
         {orderDialogOpen && (
           <Suspense>
             <OrderDialogs />
