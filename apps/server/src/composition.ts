@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { type Config, loadConfig } from './config';
 import type { Database } from './db/database';
+import { LivingArchiveRepository } from './demo/living-archive.repository';
 import { createMailer } from './mail';
 import { AccountsRepository } from './modules/accounts/accounts.repository';
 import { AccountsService } from './modules/accounts/accounts.service';
@@ -144,6 +145,8 @@ export function composeServices(
   return {
     accounts,
     archiveGeneration,
+    /** How far the demo's simulated archive reaches (demo/living-archive.ts extends it). */
+    livingArchive: new LivingArchiveRepository(db.pool),
     auth,
     sessionsRepository,
     catalogue,

@@ -1,0 +1,219 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { defaultConstellation } from '../modules/catalogue/constellation';
+import { generateArchive } from '../modules/simulator/archive-generation';
+import { simulateScenes } from '../modules/simulator/simulator';
+import { elementsLookupFromSets } from '../modules/simulator/tle-elements';
+import { type Harness, startHarness } from '../test/harness';
+import { demoArchiveWindow, ensureDemoArchive } from './demo-archive';
+import {
+  extendLivingArchive,
+  type LivingArchiveExtension,
+  startLivingArchive,
+  upcomingScenes,
+} from './living-archive';
+
+/**
+ * The living archive against the real scene store and trigger: extensions in pieces (a downtime
+ * caught up day by day) give exactly the scenes of one generation over the whole window, two runs
+ * at once write each scene once and move the reach once, every new scene is noted as an arrival
+ * once, and an archive made before the living archive gets the row its generation implies.
+ * Windows lie in 2027, where no other test file writes scenes.
+ */
+let h: Harness;
+const hour = 3_600_000;
+const day = 24 * hour;
+
+beforeAll(async () => {
+  h = await startHarness();
+  await h.services.catalogue.seedConstellation(defaultConstellation);
+  await h.services.orbitalElements.loadFolder(new URL('../../../../data/tle', import.meta.url).pathname);
+});
+
+const deps = () => ({
+  archiveGeneration: h.services.archiveGeneration,
+  livingArchive: h.services.livingArchive,
+});
+
+async function setRow(simulatedTo: Date, density = 0.02, seed = 1) {
+  await h.pool.query('DELETE FROM living_archive');
+  await h.pool.query('INSERT INTO living_archive (density, seed, simulated_to) VALUES ($1, $2, $3)', [
+    density,
+    seed,
+    simulatedTo,
+  ]);
+}
+
+/** The scenes of one generation over the whole window, simulated without the database. */
+async function wholeWindow(from: Date, to: Date, density = 0.02, seed = 1) {
+  const g = h.services.archiveGeneration;
+  const ids: string[] = [];
+  for await (const batch of simulateScenes({
+    satellites: await g.satellites(),
+    elementsFor: elementsLookupFromSets(await g.elementSets()),
+    from,
+    to,
+    density,
+    seed,
+  }))
+    for (const s of batch) ids.push(s.id);
+  return ids;
+}
+
+const storedIds = async (from: Date, to: Date) =>
+  (
+    await h.pool.query<{ id: string }>(
+      `SELECT id FROM scenes WHERE provenance = 'simulated' AND acquired_at >= $1 AND acquired_at < $2
+          AND satellite_id IN (SELECT id FROM satellites) ORDER BY id`,
+      [from, to],
+    )
+  ).rows.map((r) => r.id);
+
+const arrivalsOf = async (ids: string[]) =>
+  (await h.pool.query('SELECT count(*)::int AS n FROM scene_arrivals WHERE scene_id = ANY($1)', [ids]))
+    .rows[0].n as number;
+
+const reach = async () => (await h.services.livingArchive.state())?.simulatedTo.toISOString();
+
+describe('living archive', () => {
+  it('catches up a downtime day by day with exactly the scenes of one generation over the window', async () => {
+    const from = new Date('2027-08-10T05:17:00Z');
+    const until = new Date(from.getTime() + 2.5 * day);
+    await setRow(from);
+    const expected = await wholeWindow(from, until);
+    expect(expected.length).toBeGreaterThan(100);
+
+    // what `archive upcoming` shows is what the extension then adds
+    expect((await upcomingScenes(deps(), until)).map((s) => s.id).sort()).toEqual([...expected].sort());
+
+    const extension = await extendLivingArchive(deps(), { until });
+    expect(extension).toEqual({ from, to: until, inserted: expected.length });
+    expect(await reach()).toBe(until.toISOString());
+    // no gap, no duplicate: the same ids, each once (ids are the primary key)
+    expect(await storedIds(from, until)).toEqual([...expected].sort());
+    expect(await arrivalsOf(expected)).toBe(expected.length);
+
+    // a later run finds nothing to do and writes nothing
+    const arrivedAt = (await h.pool.query('SELECT max(arrived_at) AS t FROM scene_arrivals')).rows[0].t;
+    expect(await extendLivingArchive(deps(), { until })).toEqual({ from: until, to: until, inserted: 0 });
+    expect((await h.pool.query('SELECT max(arrived_at) AS t FROM scene_arrivals')).rows[0].t).toEqual(
+      arrivedAt,
+    );
+  });
+
+  it('lets two runs at once write each scene once and move the reach once', async () => {
+    const from = new Date('2027-08-20T00:00:00Z');
+    const until = new Date(from.getTime() + 1.25 * day);
+    await setRow(from);
+    const expected = await wholeWindow(from, until);
+    const moves: string[] = [];
+    const repository = h.services.livingArchive;
+    // the compare-and-set as both runs call it, recording which moves took effect
+    const watched = {
+      ...deps(),
+      livingArchive: Object.assign(Object.create(repository), {
+        advance: async (a: Date, b: Date) => {
+          const moved = await repository.advance(a, b);
+          if (moved) moves.push(`${a.toISOString()}→${b.toISOString()}`);
+          return moved;
+        },
+      }),
+    };
+    const runs = await Promise.all([
+      extendLivingArchive(watched, { until }),
+      extendLivingArchive(watched, { until }),
+    ]);
+    expect(runs.map((r) => r?.to.toISOString())).toEqual([until.toISOString(), until.toISOString()]);
+    expect(runs.reduce((n, r) => n + r!.inserted, 0)).toBe(expected.length);
+    expect(await storedIds(from, until)).toEqual([...expected].sort());
+    expect(await arrivalsOf(expected)).toBe(expected.length);
+    // two pieces (a day, then six hours), each moved by one run only
+    expect(moves).toEqual([
+      `${from.toISOString()}→${new Date(from.getTime() + day).toISOString()}`,
+      `${new Date(from.getTime() + day).toISOString()}→${until.toISOString()}`,
+    ]);
+    expect(await repository.advance(from, until)).toBe(false);
+  });
+
+  it('does nothing without a row', async () => {
+    await h.pool.query('DELETE FROM living_archive');
+    expect(await extendLivingArchive(deps(), { until: new Date('2027-09-01T00:00:00Z') })).toBeNull();
+    expect(await upcomingScenes(deps(), new Date('2027-09-01T00:00:00Z'))).toEqual([]);
+  });
+
+  it('derives the row of an archive generated before it, and goes on with no changed or new scene for the covered window', async () => {
+    const now = new Date('2027-10-01T09:30:00Z');
+    const window = demoArchiveWindow(now);
+    expect(window.to.toISOString()).toBe('2027-10-01T00:00:00.000Z');
+    // about 9 scenes a day (the demo's 210,000 make 190): the window's last day has scenes, which
+    // is what the derivation reads its end from
+    const targetCount = 10_000;
+    // the generation of the demo's first start before the living archive existed
+    const old = await generateArchive(h.services.archiveGeneration, { ...window, targetCount });
+    expect(old.written).toBeGreaterThan(5_000);
+    await h.pool.query('DELETE FROM living_archive');
+
+    await ensureDemoArchive(h.services, targetCount, () => {}, now);
+    const row = await h.services.livingArchive.state();
+    expect(row).toEqual({ density: old.density, seed: 1, simulatedTo: window.to });
+
+    // the covered window again with the row's density and seed: not a scene new or changed
+    const lastDay = { from: new Date(window.to.getTime() - 3 * day), to: window.to };
+    const again = await generateArchive(h.services.archiveGeneration, {
+      ...lastDay,
+      density: row!.density,
+      seed: row!.seed,
+    });
+    expect(again.written).toBeGreaterThan(0);
+    expect(again).toMatchObject({ inserted: 0, updated: 0 });
+
+    const before = await storedIds(lastDay.from, window.to);
+    const until = new Date(window.to.getTime() + 12 * hour);
+    const extension = await extendLivingArchive(deps(), { until });
+    const expected = await wholeWindow(window.to, until, old.density);
+    expect(extension).toEqual({ from: window.to, to: until, inserted: expected.length });
+    expect(await storedIds(lastDay.from, window.to)).toEqual(before);
+    expect(await storedIds(window.to, until)).toEqual([...expected].sort());
+
+    // a later start finds the row and leaves it
+    await ensureDemoArchive(h.services, targetCount, () => {}, new Date('2027-12-01T00:00:00Z'));
+    expect(await reach()).toBe(until.toISOString());
+  });
+
+  it('runs in the server: catches up at once, asks for matching, and stops', async () => {
+    const from = new Date(Math.floor((Date.now() - 8 * hour) / hour) * hour);
+    await setRow(from);
+    const extensions: LivingArchiveExtension[] = [];
+    let caughtUp: () => void = () => {};
+    const done = new Promise<void>((resolve) => {
+      caughtUp = resolve;
+    });
+    const said: string[] = [];
+    const runner = startLivingArchive(
+      deps(),
+      3600,
+      (e) => {
+        extensions.push(e);
+        caughtUp();
+      },
+      (m) => said.push(m),
+    );
+    await done;
+    await runner.stop();
+    expect(extensions).toHaveLength(1);
+    expect(extensions[0]!.from).toEqual(from);
+    expect(extensions[0]!.inserted).toBeGreaterThan(0);
+    expect(await reach()).toBe(extensions[0]!.to.toISOString());
+    expect(said[0]).toMatch(/^living archive: \d+ new scenes up to /);
+
+    // off: no run at all
+    await setRow(from);
+    const off = startLivingArchive(
+      deps(),
+      0,
+      () => {},
+      () => {},
+    );
+    await off.stop();
+    expect(await reach()).toBe(from.toISOString());
+  });
+});
