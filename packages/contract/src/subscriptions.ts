@@ -120,7 +120,10 @@ export type SubscriptionSortKey = (typeof SubscriptionSortKeys)[number];
 
 /** `GET subscriptions` (spec 000 §7 "Subscription list"). */
 export const SubscriptionListQuery = Type.Object({
-  type: Type.Optional(Type.Enum([10, 20], { default: 10, description: '10 in process, 20 ended' })),
+  // Literals rather than an enum: they carry `type: number`, so the query's text "10" is coerced.
+  type: Type.Optional(
+    Type.Union([Type.Literal(10), Type.Literal(20)], { default: 10, description: '10 in process, 20 ended' }),
+  ),
   start: Type.Optional(Int32({ minimum: 0, default: 0 })),
   length: Type.Optional(
     Type.Integer({ minimum: 1, maximum: SubscriptionLimits.pageMax, default: SubscriptionLimits.pageSize }),
