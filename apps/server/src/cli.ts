@@ -10,6 +10,20 @@ import {
   runAccountCommand,
 } from './cli-accounts';
 import {
+  ArchiveCommandError,
+  archiveCommands,
+  archiveCommandsUsage,
+  archiveOptions,
+  runArchiveCommand,
+} from './cli-archive';
+import {
+  NoticeCommandError,
+  noticeCommands,
+  noticeCommandsUsage,
+  noticeOptions,
+  runNoticeCommand,
+} from './cli-notices';
+import {
   OrderCommandError,
   orderCommandOperands,
   orderCommands,
@@ -56,6 +70,8 @@ ${accountCommandsUsage}
                       of them) into the archive; idempotent (upsert by scene id); prints the
                       counts and each rejected item with its reason; exits 1 when one was rejected
 ${orderCommandsUsage}
+${archiveCommandsUsage}
+${noticeCommandsUsage}
 
 Environment: DATABASE_URL (PostgreSQL) or DATA_DIR (embedded database, default ./var).`;
 
@@ -88,6 +104,8 @@ const options = {
   scene: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   ...accountOptions,
+  ...archiveOptions,
+  ...noticeOptions,
 } as const;
 
 class UsageError extends Error {}
@@ -190,6 +208,8 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
     'tasking predict',
     ...orderCommands,
     ...accountCommands,
+    ...archiveCommands,
+    ...noticeCommands,
   ];
   if (!known.includes(command)) throw new UsageError(`unknown command "${positionals.join(' ')}"`);
   if (command === 'tle load' && operands.length !== 1) throw new UsageError('tle load needs one FILE');
@@ -218,6 +238,9 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
     }
     if (accountCommands.includes(command))
       return await runAccountCommand(command, operands, values, services, out);
+    if (archiveCommands.includes(command)) return await runArchiveCommand(command, values, services, out);
+    if (noticeCommands.includes(command))
+      return await runNoticeCommand(command, values, services.notices, out);
     switch (command) {
       case 'org create': {
         const org = await accounts.createOrganisation({
@@ -334,7 +357,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         console.error(
           `error: ${e.messageKey}${field}${e.details.params ? ` ${JSON.stringify(e.details.params)}` : ''}`,
         );
-      } else if (e instanceof OrderCommandError || e instanceof AccountCommandError) {
+      } else if (
+        e instanceof OrderCommandError ||
+        e instanceof AccountCommandError ||
+        e instanceof ArchiveCommandError ||
+        e instanceof NoticeCommandError
+      ) {
         console.error(`error: ${e.message}`);
       } else if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
         console.error(`error: ${(e as Error).message}\n\n${usage}`);
@@ -345,7 +373,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         e instanceof ApiError ||
           e instanceof UsageError ||
           e instanceof OrderCommandError ||
-          e instanceof AccountCommandError
+          e instanceof AccountCommandError ||
+          e instanceof ArchiveCommandError ||
+          e instanceof NoticeCommandError
           ? 2
           : 1,
       );

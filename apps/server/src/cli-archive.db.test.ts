@@ -1,0 +1,154 @@
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { runCli } from './cli';
+import { ArchiveCommandError } from './cli-archive';
+import { defaultConstellation } from './modules/catalogue/constellation';
+import { type Harness, startHarness } from './test/harness';
+
+/**
+ * The operator's living-archive commands, run in-process against the test database: what the next
+ * advance would add (written nowhere), the advance itself (exactly those scenes, the reach moved),
+ * the status, and refusals that change nothing.
+ */
+let h: Harness;
+const saved = { url: process.env.DATABASE_URL, dir: process.env.DATA_DIR };
+const hour = 3_600_000;
+
+beforeAll(async () => {
+  h = await startHarness();
+  await h.services.catalogue.seedConstellation(defaultConstellation);
+  await h.services.orbitalElements.loadFolder(new URL('../../../data/tle', import.meta.url).pathname);
+});
+
+afterEach(() => {
+  process.env.DATABASE_URL = saved.url;
+  process.env.DATA_DIR = saved.dir;
+});
+
+async function cli(...args: string[]): Promise<{ code: number; lines: string[] }> {
+  process.env.DATABASE_URL = inject('databaseUrl');
+  process.env.DATA_DIR = h.config.dataDir;
+  const lines: string[] = [];
+  const code = await runCli(args, (l) => lines.push(l));
+  return { code, lines };
+}
+
+async function setRow(simulatedTo: Date) {
+  await h.pool.query('DELETE FROM living_archive');
+  await h.pool.query('INSERT INTO living_archive (density, seed, simulated_to) VALUES (0.02, 1, $1)', [
+    simulatedTo,
+  ]);
+}
+
+const reach = async () => (await h.services.livingArchive.state())?.simulatedTo.toISOString();
+const scenesBetween = async (from: Date, to: Date) =>
+  (
+    await h.pool.query<{ id: string }>(
+      `SELECT id FROM scenes WHERE acquired_at >= $1 AND acquired_at < $2 AND provenance = 'simulated' ORDER BY id`,
+      [from, to],
+    )
+  ).rows.map((r) => r.id);
+
+interface UpcomingScene {
+  id: string;
+  satelliteId: number;
+  satelliteName: string;
+  acquiredAt: string;
+  cloudCover: number;
+  offNadir: number;
+  sunZenith: number;
+  sensorType: number;
+  productQuality: string;
+  areaKm2: number;
+  footprint: { type: string; coordinates: unknown[] };
+}
+
+describe('operator CLI: the living archive', () => {
+  it('refuses every command without a living archive', async () => {
+    await h.pool.query('DELETE FROM living_archive');
+    await expect(cli('archive', 'status')).rejects.toThrow(/no living archive/);
+    await expect(cli('archive', 'advance', '--hours', '1')).rejects.toThrow(ArchiveCommandError);
+  });
+
+  it('shows the scenes an advance would add without writing them, then adds exactly those', async () => {
+    // three days back: scenes the subscriptions' windows (from yesterday) would not see in other tests
+    const from = new Date(Math.floor((Date.now() - 72 * hour) / hour) * hour);
+    const to = new Date(from.getTime() + 6 * hour);
+    await setRow(from);
+
+    const upcoming = await cli('archive', 'upcoming', '--hours', '6', '--json');
+    expect(upcoming.code).toBe(0);
+    expect(upcoming.lines).toHaveLength(1);
+    const scenes = JSON.parse(upcoming.lines[0]!) as UpcomingScene[];
+    expect(scenes.length).toBeGreaterThan(10);
+    for (const s of scenes) {
+      expect(Object.keys(s).sort()).toEqual(
+        [
+          'id',
+          'satelliteId',
+          'satelliteName',
+          'acquiredAt',
+          'cloudCover',
+          'offNadir',
+          'sunZenith',
+          'sensorType',
+          'productQuality',
+          'areaKm2',
+          'footprint',
+        ].sort(),
+      );
+      expect(new Date(s.acquiredAt) >= from && new Date(s.acquiredAt) < to).toBe(true);
+      expect(['Polygon', 'MultiPolygon']).toContain(s.footprint.type);
+      expect(s.areaKm2).toBeGreaterThan(0);
+    }
+    // nothing written
+    expect(await scenesBetween(from, to)).toEqual([]);
+    expect(await reach()).toBe(from.toISOString());
+
+    const text = await cli('archive', 'upcoming', '--hours', '6');
+    expect(text.lines.at(-1)).toBe(
+      `${scenes.length} scenes from ${from.toISOString()} to ${to.toISOString()}`,
+    );
+
+    const advance = await cli('archive', 'advance', '--hours', '6');
+    expect(advance.code).toBe(0);
+    expect(advance.lines[0]).toBe(
+      `living archive: ${from.toISOString()} → ${to.toISOString()}, ${scenes.length} new scenes`,
+    );
+    expect(await reach()).toBe(to.toISOString());
+    expect(await scenesBetween(from, to)).toEqual(scenes.map((s) => s.id).sort());
+
+    // the area printed is the product's geodesic area of the stored footprint
+    const first = scenes[0]!;
+    const stored = (
+      await h.pool.query('SELECT lonlat_area_km2(footprint::geometry) AS area FROM scenes WHERE id = $1', [
+        first.id,
+      ])
+    ).rows[0].area as number;
+    expect(first.areaKm2).toBeCloseTo(stored, -1);
+    expect(Math.abs(first.areaKm2 - stored) / stored).toBeLessThan(0.005);
+
+    const status = await cli('archive', 'status');
+    const pending = (await h.pool.query('SELECT count(*)::int AS n FROM scene_arrivals')).rows[0].n;
+    expect(status.lines).toEqual([
+      expect.stringMatching(
+        new RegExp(`^living archive: reaches ${to.toISOString()} \\(\\d+\\.\\d h behind now\\)$`),
+      ),
+      '  density 0.0200, seed 1',
+      `  new scenes waiting to be matched: ${pending}`,
+    ]);
+    expect(pending).toBeGreaterThanOrEqual(scenes.length);
+  });
+
+  it('refuses bad hours and a reach beyond a week ahead, changing nothing', async () => {
+    const from = new Date(Math.floor((Date.now() + 160 * hour) / hour) * hour);
+    await setRow(from);
+    for (const hours of ['0', '-1', '168.5', 'abc', '1e2', ' ']) {
+      await expect(cli('archive', 'advance', `--hours=${hours}`), hours).rejects.toThrow(ArchiveCommandError);
+    }
+    await expect(cli('archive', 'advance')).rejects.toThrow('--hours is required');
+    await expect(cli('archive', 'upcoming', '--hours', '200')).rejects.toThrow(ArchiveCommandError);
+    await expect(cli('archive', 'advance', '--hours', '9')).rejects.toThrow(/beyond 168 hours ahead of now/);
+    expect(await reach()).toBe(from.toISOString());
+    expect(await scenesBetween(from, new Date(from.getTime() + 9 * hour))).toEqual([]);
+  });
+});
