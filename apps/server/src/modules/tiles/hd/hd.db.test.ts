@@ -31,8 +31,12 @@ describe('HD mosaics', () => {
   const cloudy = { id: 'HD-cloudy', footprint: box(100.3, 40, 100.9, 40.6), cloudCover: 60 };
 
   /** An app serving the HD routes with the given allowance (and cache). */
-  async function appWith(allowance: HdTileAllowance, cache: DiskCache | null = null): Promise<Http> {
-    const hd = new HdMosaics(repository(), renderer, allowance, { cache });
+  async function appWith(
+    allowance: HdTileAllowance,
+    cache: DiskCache | null = null,
+    yearsTtlMs?: number,
+  ): Promise<Http> {
+    const hd = new HdMosaics(repository(), renderer, allowance, { cache, yearsTtlMs });
     const app = await buildApp({
       version: 'test',
       auth: h.services.auth,
@@ -207,5 +211,38 @@ describe('HD mosaics', () => {
     await get(app, tileUrl(Y1, tile));
     await get(app, tileUrl(Y1, tile));
     expect(cache.stats.hits).toBe(1);
+  });
+
+  it('paints a cached tile again once a new scene lies under it, and keeps the cached tiles elsewhere', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hd-cells-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    const cache = new DiskCache({ dir, maxBytes: 10_000_000 });
+    // what the tile cache knows of the archive is refreshed at every request here (no minute's wait)
+    const app = await appWith(fake(200), cache, 0);
+    // a z 8 tile over 10–11° E/N, away from the new scene, and the z 2 tile (90–180° E) holding it
+    const elsewhere = { z: 8, x: 135, y: 120 };
+    const wide = { z: 2, x: 3, y: 1 };
+    const before = (await get(app, tileUrl(Y1, tile))).rawPayload;
+    const elsewhereBefore = (await get(app, tileUrl(Y1, elsewhere))).rawPayload;
+    await get(app, tileUrl(Y1, wide));
+    const { ids } = await createTestSatellites(h, 1);
+    await h.services.scenesRepository.upsertScenes([
+      scene({
+        id: 'HD-arrived',
+        satelliteId: ids[0]!,
+        footprint: box(100.05, 40.05, 100.45, 40.45),
+        cloudCover: 0,
+        acquiredAt: `${Y1}-08-01T10:30:00.000Z`,
+      }),
+    ]);
+    const hits = cache.stats.hits;
+    const after = (await get(app, tileUrl(Y1, tile))).rawPayload;
+    expect(after.equals(before)).toBe(false);
+    expect(cache.stats.hits).toBe(hits);
+    // the tile elsewhere comes from the cache, the same bytes; the wide tile holding the new scene does not
+    expect((await get(app, tileUrl(Y1, elsewhere))).rawPayload.equals(elsewhereBefore)).toBe(true);
+    expect(cache.stats.hits).toBe(hits + 1);
+    await get(app, tileUrl(Y1, wide));
+    expect(cache.stats.hits).toBe(hits + 1);
   });
 });

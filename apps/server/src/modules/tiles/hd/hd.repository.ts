@@ -31,6 +31,23 @@ export class HdMosaicRepository {
   }
 
   /**
+   * The change marks of the mosaics' zoom-6 cells (migration 013): per year, cell → when an
+   * optical scene last arrived over it, in ms. A few thousand rows at most (64 × 64 per year).
+   */
+  async cellChanges(): Promise<Map<number, Map<number, number>>> {
+    const { rows } = await this.pool.query<{ year: number; cell: number; changed: number }>(
+      `SELECT year, cell, (extract(epoch FROM changed_at) * 1000)::float8 AS changed FROM hd_mosaic_cells`,
+    );
+    const years = new Map<number, Map<number, number>>();
+    for (const r of rows) {
+      let cells = years.get(r.year);
+      if (!cells) years.set(r.year, (cells = new Map()));
+      cells.set(r.cell, r.changed);
+    }
+    return years;
+  }
+
+  /**
    * Up to `limit` optical scenes of the UTC year whose footprint meets the lon/lat box, least
    * cloud cover first (unknown cover last), then the newest: the order a mosaic is painted in.
    */

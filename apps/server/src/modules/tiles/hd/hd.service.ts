@@ -40,6 +40,29 @@ export type HdTileOutcome =
 /** A change of how mosaics are painted must not serve tiles painted the old way. */
 const MOSAIC_VERSION = 1;
 
+/** Zoom of the cells whose change marks key the cached tiles (migration 013). */
+const CELL_ZOOM = 6;
+
+/**
+ * What the key of a cached tile carries of the archive under it: the change mark of its zoom-6
+ * cell, or for a tile above zoom 6 the sum of the marks of the cells it holds (a sum, not the
+ * latest: marks are transaction start times, and one committing late may carry an earlier one).
+ * A new scene changes the marks of the cells it meets, so exactly the tiles that may show it are
+ * painted again; an old tile's file is left to the cache's eviction.
+ */
+export function changeMark(cells: Map<number, number> | undefined, tile: TileAddress): number {
+  if (!cells || cells.size === 0) return 0;
+  if (tile.z >= CELL_ZOOM) {
+    const shift = tile.z - CELL_ZOOM;
+    return cells.get((tile.x >> shift) * 64 + (tile.y >> shift)) ?? 0;
+  }
+  const span = 1 << (CELL_ZOOM - tile.z);
+  let sum = 0;
+  for (let x = tile.x * span; x < (tile.x + 1) * span; x++)
+    for (let y = tile.y * span; y < (tile.y + 1) * span; y++) sum += cells.get(x * 64 + y) ?? 0;
+  return sum;
+}
+
 /**
  * HD yearly mosaics (spec 000 §2 base maps; DESIGN §9): per year, the archive's least-cloudy
  * optical imagery, painted scene by scene with the quicklook renderer into Web Mercator tiles.
@@ -50,7 +73,7 @@ export class HdMosaics {
   private readonly maxCandidates: number;
   private readonly ttl: number;
   private readonly now: () => number;
-  private cachedYears: { years: number[]; at: number } | null = null;
+  private cachedYears: { years: number[]; cells: Map<number, Map<number, number>>; at: number } | null = null;
 
   constructor(
     private readonly repository: HdMosaicRepository,
@@ -70,11 +93,19 @@ export class HdMosaics {
    * a year ingested now shows within that minute.
    */
   async yearsWithMosaic(): Promise<number[]> {
+    return (await this.archiveState()).years;
+  }
+
+  /** The years and the cells' change marks, read together and kept as long. */
+  private async archiveState() {
     const at = this.now();
-    if (this.cachedYears && at - this.cachedYears.at < this.ttl) return this.cachedYears.years;
-    const years = await this.repository.years(this.maxYears);
-    this.cachedYears = { years, at };
-    return years;
+    if (this.cachedYears && at - this.cachedYears.at < this.ttl) return this.cachedYears;
+    const [years, cells] = await Promise.all([
+      this.repository.years(this.maxYears),
+      this.repository.cellChanges(),
+    ]);
+    this.cachedYears = { years, cells, at };
+    return this.cachedYears;
   }
 
   async years(): Promise<HdYears> {
@@ -92,7 +123,8 @@ export class HdMosaics {
       if (status === TileStatus.HdQuotaSpent || status === TileStatus.HdNotSubscribed) return { status };
       if (status !== TileStatus.Ok) throw new Error(`unexpected HD allowance status ${status}`);
     }
-    const key = `hd:${MOSAIC_VERSION}:${year}/${tile.z}/${tile.x}/${tile.y}`;
+    const mark = changeMark((await this.archiveState()).cells.get(year), tile);
+    const key = `hd:${MOSAIC_VERSION}:${year}:${mark}/${tile.z}/${tile.x}/${tile.y}`;
     const cache = this.options.cache;
     const png = cache
       ? (await cache.getOrMake(key, () => this.paint(year, tile))).bytes
