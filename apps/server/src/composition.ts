@@ -39,6 +39,7 @@ import { IngestService } from './modules/scenes/ingest.service';
 import { type SceneInput, ScenesRepository } from './modules/scenes/scenes.repository';
 import { StacRepository } from './modules/stac/stac.repository';
 import { StacService } from './modules/stac/stac.service';
+import { SubscriptionsRepository, SubscriptionsService } from './modules/subscriptions';
 import { TaskingRepository } from './modules/tasking/tasking.repository';
 import { TaskingService } from './modules/tasking/tasking.service';
 import { TileKeysRepository, TileKeysService, TileKeyText } from './modules/tile-access';
@@ -179,6 +180,7 @@ export function composeServices(
     taskingRepository,
     myData: new MyDataService(new MyDataRepository(db.pool)),
     notices: new NoticesService(new NoticesRepository(db.pool)),
+    subscriptions: new SubscriptionsService(new SubscriptionsRepository(db.pool, overlay), areasRepository),
     /** Asked once per HD mosaic tile above zoom 12 (the HD tile route). */
     hdAllowance,
     /** Counts tiles and downloads served (the HTTP layer's `usage` routes) and reports them. */

@@ -13,6 +13,7 @@ import { noticesRoutes } from './modules/notices';
 import { orderCentreRoutes, ordersRoutes, sizingRoutes, tagsRoutes } from './modules/orders';
 import { StacBase } from './modules/stac/stac.mapper';
 import { stacRoutes } from './modules/stac/stac.routes';
+import { subscriptionsRoutes } from './modules/subscriptions';
 import { taskingRoutes } from './modules/tasking/tasking.routes';
 import { tileKeyRoutes } from './modules/tile-access';
 import { hdTileRoutes, hdYearsRoutes, tilesRoutes } from './modules/tiles';
@@ -44,6 +45,7 @@ export function routeModules(services: Services): RouteModule[] {
         myDataRoutes(app, services.myData);
         hdYearsRoutes(app, services.hd);
         noticesRoutes(app, services.notices);
+        subscriptionsRoutes(app, services.subscriptions);
       },
     },
     // The provider's public catalogue (see the STAC module): no session.
