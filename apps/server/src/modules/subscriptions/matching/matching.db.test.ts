@@ -100,19 +100,39 @@ describe('the coverage rule', () => {
     expect(await shareOf(touching, aoi)).toBeCloseTo(5, 6);
     expect(await shareOf(half, aoi)).toBeCloseTo(50, 6);
     expect(await shareOf(smallInside, aoi)).toBeLessThan(5);
+    // Around the AOI's south-west corner, overlapping two 0.05° strips: larger than the AOI, its
+    // box covering the whole AOI, so only the exact intersection tells (just under 10 %).
+    const corner = {
+      type: 'Polygon' as const,
+      coordinates: [
+        [
+          [-151, -41],
+          [-148.5, -41],
+          [-148.5, -39.95],
+          [-149.95, -39.95],
+          [-149.95, -38.5],
+          [-151, -38.5],
+          [-151, -41],
+        ],
+      ],
+    };
+    const cornerShare = await shareOf(corner, aoi);
+    expect(cornerShare).toBeGreaterThan(9);
+    expect(cornerShare).toBeLessThan(10);
     const [sub] = await subscribe([{ aoi, minCoverage: 10 }]);
-    const [t, hf, inside, whole] = await addScenes([
+    const [t, hf, inside, whole, grazing] = await addScenes([
       { footprint: touching },
       { footprint: half },
       { footprint: smallInside },
       { footprint: box(-150.2, -40.2, -148.8, -38.8) },
+      { footprint: corner },
     ]);
     await matching.matchPending();
     const matches = await matchesOf([sub!]);
     expect(matches.map((m) => m.scene_id).sort()).toEqual([hf, whole].sort());
     expect(matches.find((m) => m.scene_id === hf)!.coverage).toBeCloseTo(50, 6);
     expect(matches.find((m) => m.scene_id === whole)!.coverage).toBe(100);
-    expect([t, inside].some((id) => matches.some((m) => m.scene_id === id))).toBe(false);
+    expect([t, inside, grazing].some((id) => matches.some((m) => m.scene_id === id))).toBe(false);
   });
 
   it('takes a footprint inside the AOI at its own area', async () => {
