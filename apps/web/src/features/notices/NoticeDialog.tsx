@@ -1,6 +1,6 @@
 import type { Notice } from '@satportal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Modal, Tag } from 'antd';
+import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/context';
 import { queryKeys } from '../../api/endpoints';
@@ -30,9 +30,10 @@ export default function NoticeDialog({ notice }: { notice: Notice }) {
       open
       title={
         <span className={styles.title}>
-          <Tag color="blue" data-testid="notice-type">
+          {/* A plain label: antd's Tag would split its colour tables out of the first load's chunk. */}
+          <span className={styles.type} data-testid="notice-type">
             {t(noticeTypeKey(notice))}
-          </Tag>
+          </span>
           <span data-testid="notice-title">{notice.title}</span>
         </span>
       }

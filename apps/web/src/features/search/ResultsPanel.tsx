@@ -19,6 +19,7 @@ import { exportFileName, scenesCsv, scenesGeoJson } from './sceneExport';
 import styles from './search.module.css';
 import { cartSearchOf, type SortChoice, sortChoices, useArchiveSearchStore } from './searchStore';
 import { useArchiveSearchActions } from './useArchiveSearch';
+import { useResultPages } from './useResultPages';
 
 /** DESIGN §9: "select all" is offered while fewer than 500 scenes are loaded. */
 export const selectAllBelow = 500;
@@ -52,7 +53,8 @@ export function ResultsPanel() {
     setHighlight,
   } = useArchiveSearchStore();
   const cart = useCartStore((s) => s.scenes);
-  const { search, more } = useArchiveSearchActions();
+  const { search } = useArchiveSearchActions();
+  const { more, openSubscription } = useResultPages();
   const onViewSet = useMemo(() => new Set(onView), [onView]);
 
   if (!results || !resultsOpen || !isResultsBoxShown(openPanel, centreTab)) return null;
@@ -178,7 +180,8 @@ export function ResultsPanel() {
             aria-label={t('results.sort')}
             onChange={(value: SortChoice) => {
               setSort(value);
-              if (results.mode.kind !== 'ids') search.mutate(results.mode);
+              if (results.mode.kind === 'aoi') search.mutate(results.mode);
+              if (results.mode.kind === 'subscription') openSubscription.mutate(results.mode);
             }}
             options={sortChoices.map((value) => ({ value, label: t(sortLabel[value]) }))}
             data-testid="results-sort"

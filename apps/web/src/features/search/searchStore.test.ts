@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { dayIn } from '../../shared/format/days';
 import { defaultConditions } from './archiveForm';
-import { cartSearchOf, type ResultsState, subscriptionItemsPage, useArchiveSearchStore } from './searchStore';
+import { cartSearchOf, type ResultsState, useArchiveSearchStore } from './searchStore';
+import { subscriptionItemsPage } from './useResultPages';
 
 const store = () => useArchiveSearchStore.getState();
 

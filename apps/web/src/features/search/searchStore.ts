@@ -1,11 +1,4 @@
-import {
-  type Aoi,
-  type ArchiveScene,
-  type ArchiveSearchRequest,
-  type ArchiveSearchResponse,
-  type SubscriptionItemsQuery,
-  SubscriptionLimits,
-} from '@satportal/contract';
+import type { Aoi, ArchiveScene, ArchiveSearchRequest, ArchiveSearchResponse } from '@satportal/contract';
 import { create } from 'zustand';
 import { type ConditionsState, conditionsState } from '../../shared/conditions/conditionsStore';
 import { browserTimeZone } from '../../shared/format/dates';
@@ -23,7 +16,15 @@ export type SortChoice = (typeof sortChoices)[number];
 export type SearchMode =
   | { kind: 'aoi'; request: ArchiveSearchRequest }
   | { kind: 'ids'; sceneIds: string[] }
-  | { kind: 'subscription'; subscriptionId: number; name: string; aois: Aoi[] };
+  | SubscriptionItemsMode;
+
+/** A subscription's new images as the list's search. */
+export type SubscriptionItemsMode = {
+  kind: 'subscription';
+  subscriptionId: number;
+  name: string;
+  aois: Aoi[];
+};
 
 /** The search centre's tabs (spec 000 §2): Archive, Tasking, AOI Subscription. */
 export type SearchCentreTab = 'archive' | 'tasking' | 'subscription';
@@ -48,15 +49,6 @@ export const cartSearchOf = (results: ResultsState): CartSearch => ({
         ? results.mode.aois
         : null,
 });
-
-/**
- * A page of a subscription's new images: the first (no taskId) sorted as the list is; the next
- * ones continue the first's stored search from the count loaded.
- */
-export function subscriptionItemsPage(sort: SortChoice, next?: { taskId: string; loaded: number }) {
-  const query: SubscriptionItemsQuery = { sort, start: 0, length: SubscriptionLimits.itemsPageSize };
-  return next ? { ...query, start: next.loaded, taskId: next.taskId } : query;
-}
 
 interface ArchiveSearchState extends ConditionsState<ArchiveConditions> {
   sort: SortChoice;

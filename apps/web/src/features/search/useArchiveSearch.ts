@@ -5,9 +5,8 @@ import { useApi } from '../../api/context';
 import { queryKeys } from '../../api/endpoints';
 import { useMapController } from '../../map/react/mapControllerContext';
 import { useToast } from '../../shared/ui/toast';
-import { nextPageRequest } from './archiveForm';
 import { isTipSuppressed, noTipKey } from './noTip';
-import { type SearchMode, subscriptionItemsPage, useArchiveSearchStore } from './searchStore';
+import { type SearchMode, useArchiveSearchStore } from './searchStore';
 
 /** Several scene ids separated by commas (or white space), each once, in the order typed. */
 export function parseSceneIds(text: string): string[] {
@@ -22,10 +21,11 @@ export function parseSceneIds(text: string): string[] {
 }
 
 /**
- * Running searches: a new AOI search, get more, the scene-id search. What comes back goes into the
- * search store; the list opens when there are scenes (spec 000 §4: and the AOI leaves modify mode;
- * the search centre, if open, turns to its Archive tab so the list is not hidden), else the no-data
- * warning or dialog shows.
+ * Running searches: a new AOI search, the scene-id search (get more and a subscription's new images
+ * are useResultPages', loaded with the list: this file is in the map route's first load). What comes
+ * back goes into the search store; the list opens when there are scenes (spec 000 §4: and the AOI
+ * leaves modify mode; the search centre, if open, turns to its Archive tab so the list is not
+ * hidden), else the no-data warning or dialog shows.
  */
 export function useArchiveSearchActions() {
   const api = useApi();
@@ -36,15 +36,10 @@ export function useArchiveSearchActions() {
   const store = useArchiveSearchStore;
 
   const search = useMutation({
-    mutationFn: async (mode: SearchMode) => {
+    mutationFn: async (mode: Exclude<SearchMode, { kind: 'subscription' }>) => {
       if (mode.kind === 'ids') {
         const data = await api.archiveSearchByIds(mode.sceneIds);
         return { mode, data: { ...data, ac: null } };
-      }
-      if (mode.kind === 'subscription') {
-        const page = subscriptionItemsPage(store.getState().sort);
-        const { list, total, ...rest } = await api.subscriptionItems(mode.subscriptionId, page);
-        return { mode, data: { ...rest, images: list, count: total } };
       }
       const data = await api.archiveSearch(mode.request, store.getState().sort);
       return { mode, data };
@@ -54,7 +49,7 @@ export function useArchiveSearchActions() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.aoiSearchHistory });
       if (data.images.length === 0) {
         store.getState().clearResults();
-        if (mode.kind !== 'aoi') {
+        if (mode.kind === 'ids') {
           void message.warning({ key: 'search-result', content: t('search.nodata') });
         } else if (isTipSuppressed(localStorage.getItem(noTipKey), new Date())) {
           void message.warning({ key: 'search-result', content: t('search.noSceneData') });
@@ -81,23 +76,5 @@ export function useArchiveSearchActions() {
     },
   });
 
-  const more = useMutation({
-    mutationFn: async () => {
-      const { results, sort } = store.getState();
-      if (results?.mode.kind === 'subscription') {
-        const next = { taskId: results.taskId, loaded: results.images.length };
-        const page = subscriptionItemsPage(sort, next);
-        const { list, total, ...rest } = await api.subscriptionItems(results.mode.subscriptionId, page);
-        return { ...rest, images: list, count: total };
-      }
-      if (results?.mode.kind !== 'aoi') return null;
-      const request = nextPageRequest(results.mode.request, results.taskId, results.images.length);
-      return api.archiveSearch(request, sort);
-    },
-    onSuccess: (data) => {
-      if (data) store.getState().appendResults(data);
-    },
-  });
-
-  return { search, more };
+  return { search };
 }

@@ -11,6 +11,7 @@ import { PanelId, usePanelStore } from '../../shared/panelStore';
 import { useMe } from '../auth/useMe';
 import { useArchiveSearchStore } from '../search/searchStore';
 import { useArchiveSearchActions } from '../search/useArchiveSearch';
+import { useResultPages } from '../search/useResultPages';
 import { useSubscriptionDraftStore } from '../subscription-create/subscriptionDraftStore';
 import {
   archiveSearchOf,
@@ -34,11 +35,12 @@ export function SubscriptionItem({ subscription }: { subscription: Subscription 
   const controller = useMapController();
   const openPanel = usePanelStore((s) => s.open);
   const { search } = useArchiveSearchActions();
+  const { openSubscription } = useResultPages();
   const remove = useDeleteSubscription();
   const inProcess = subscription.status === SubscriptionStatus.InProcess;
 
   const openItems = async () => {
-    const { data } = await search.mutateAsync({
+    const { data } = await openSubscription.mutateAsync({
       kind: 'subscription',
       subscriptionId: subscription.id,
       name: subscription.name,
@@ -107,7 +109,7 @@ export function SubscriptionItem({ subscription }: { subscription: Subscription 
               type="primary"
               icon={<EyeOutlined />}
               disabled={!canOpenItems(subscription)}
-              loading={search.isPending}
+              loading={openSubscription.isPending}
               onClick={() => void openItems()}
               data-testid="subscription-open"
             >
