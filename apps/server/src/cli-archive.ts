@@ -1,6 +1,9 @@
-import { extendLivingArchive, type LivingArchiveDeps, upcomingScenes } from './demo/living-archive';
-import { ringAreaKm2 } from './modules/scenes/storable';
-import type { SimulatedScene } from './modules/simulator/simulator';
+import {
+  extendLivingArchive,
+  type LivingArchiveDeps,
+  upcomingSceneJson,
+  upcomingScenes,
+} from './demo/living-archive';
 
 /**
  * The operator's living-archive commands (npm run cli -- archive advance | upcoming | status):
@@ -50,31 +53,6 @@ export interface ArchiveCommandDeps extends LivingArchiveDeps {
   now?: () => Date;
 }
 
-/** A scene for the end-to-end tests: enough to draw an AOI inside it and to recognise it after. */
-export function upcomingSceneJson(scene: SimulatedScene) {
-  const polygons =
-    scene.footprint.type === 'Polygon' ? [scene.footprint.coordinates] : scene.footprint.coordinates;
-  const area = polygons.reduce(
-    // the signed area of a ring follows its winding: the outer ring's magnitude less the holes'
-    (sum, [outer, ...holes]) =>
-      sum + Math.abs(ringAreaKm2(outer!)) - holes.reduce((s, h) => s + Math.abs(ringAreaKm2(h)), 0),
-    0,
-  );
-  return {
-    id: scene.id,
-    satelliteId: scene.satelliteId,
-    satelliteName: scene.properties.satelliteName,
-    acquiredAt: scene.acquiredAt.toISOString(),
-    cloudCover: scene.cloudCover,
-    offNadir: scene.offNadir,
-    sunZenith: scene.sunZenith,
-    sensorType: scene.sensorType,
-    productQuality: scene.productQuality,
-    areaKm2: Math.round(area * 100) / 100,
-    footprint: scene.footprint,
-  };
-}
-
 const iso = (d: Date) => d.toISOString();
 
 export async function runArchiveCommand(
@@ -101,14 +79,14 @@ export async function runArchiveCommand(
   }
   const until = new Date(state.simulatedTo.getTime() + hours(values.hours) * hourMs);
   if (command === 'archive upcoming') {
-    const scenes = await upcomingScenes(deps, until);
+    const scenes = (await upcomingScenes(deps, until)).map(upcomingSceneJson);
     if (values.json) {
-      out(JSON.stringify(scenes.map(upcomingSceneJson)));
+      out(JSON.stringify(scenes));
       return 0;
     }
     for (const s of scenes)
       out(
-        `${s.id}  ${s.properties.satelliteName.padEnd(14)} ${iso(s.acquiredAt)}  cloud ${s.cloudCover.toFixed(0)} %  off-nadir ${s.offNadir.toFixed(1)}°`,
+        `${s.id}  ${s.satelliteName.padEnd(14)} ${s.acquiredAt}  cloud ${s.cloudCover.toFixed(0)} %  off-nadir ${s.offNadir.toFixed(1)}°`,
       );
     out(`${scenes.length} scenes from ${iso(state.simulatedTo)} to ${iso(until)}`);
     return 0;

@@ -1,3 +1,4 @@
+import { ringAreaKm2 } from '../modules/scenes/storable';
 import { type ArchiveGenerationDeps, generateArchive } from '../modules/simulator/archive-generation';
 import { densityForTarget, type SimulatedScene, simulateScenes } from '../modules/simulator/simulator';
 import { elementsLookupFromSets } from '../modules/simulator/tle-elements';
@@ -110,6 +111,31 @@ export async function upcomingScenes(deps: LivingArchiveDeps, until: Date): Prom
   }))
     scenes.push(...batch);
   return scenes;
+}
+
+/** A scene for the end-to-end tests: enough to draw an AOI inside it and to recognise it after. */
+export function upcomingSceneJson(scene: SimulatedScene) {
+  const polygons =
+    scene.footprint.type === 'Polygon' ? [scene.footprint.coordinates] : scene.footprint.coordinates;
+  const area = polygons.reduce(
+    // the signed area of a ring follows its winding: the outer ring's magnitude less the holes'
+    (sum, [outer, ...holes]) =>
+      sum + Math.abs(ringAreaKm2(outer!)) - holes.reduce((s, h) => s + Math.abs(ringAreaKm2(h)), 0),
+    0,
+  );
+  return {
+    id: scene.id,
+    satelliteId: scene.satelliteId,
+    satelliteName: scene.properties.satelliteName,
+    acquiredAt: scene.acquiredAt.toISOString(),
+    cloudCover: scene.cloudCover,
+    offNadir: scene.offNadir,
+    sunZenith: scene.sunZenith,
+    sensorType: scene.sensorType,
+    productQuality: scene.productQuality,
+    areaKm2: Math.round(area * 100) / 100,
+    footprint: scene.footprint,
+  };
 }
 
 /**
