@@ -98,7 +98,7 @@ describe('GET subscriptions/:id/items', () => {
   });
 
   it('keeps the scenes acquired within fromDate … toDate (UTC days), ac of those only', async () => {
-    const { token, id, west, small } = await subscribedUser();
+    const { token, id, west, small, whole } = await subscribedUser();
     const r = await items(token, id, '?fromDate=2026-01-05&toDate=2026-01-07');
     expect(idsOf(r)).toEqual([small, west]);
     expect(r.body.data.total).toBe(2);
@@ -106,6 +106,10 @@ describe('GET subscriptions/:id/items', () => {
     expect(r.body.data.ac).toBeGreaterThan(50.5);
     expect(r.body.data.ac).toBeLessThan(51.5);
     expect(idsOf(await items(token, id, '?fromDate=2026-01-07&toDate=2026-01-07'))).toEqual([small]);
+    // The last day the wire can name: its end is in year 10000, which the database still holds.
+    expect(idsOf(await items(token, id, '?fromDate=2026-01-06&toDate=9999-12-31'))).toEqual(
+      [small, whole].reverse(),
+    );
     for (const [query, key] of [
       ['?fromDate=2026-02-30', 'search.invalidDate'],
       ['?fromDate=2026-01-08&toDate=2026-01-07', 'search.exceedTime'],
