@@ -145,7 +145,45 @@ export async function fuzzFixtures(h: Harness): Promise<() => Promise<Fixture>> 
       ppr: { priority: 2, process: orderProcess, aps: [] },
       tsr: predicted.request,
     };
+    // A subscription with a matched scene, its items' taskId, and a second one to delete.
+    const subscribe = (name: string, west: number) => ({
+      name,
+      aoiName: 'aoi',
+      aoiId: aoi,
+      boundaries: box(west, 9.9, west + 0.3, 10.2),
+      satIds,
+      condition: {
+        fdate: day(0),
+        tdate: day(30),
+        cc: 20,
+        ac: 10,
+        ona: 45,
+        sza: 0,
+        orbit: 0,
+        productQualities: ['A', 'B'],
+      },
+      sensor: { type: 1, mode: '', band: [], resolutionIds: [] },
+    });
+    const subscription = (await send('POST', '/subscriptions', subscribe('fuzz', 9.9))).id as number;
+    const doomed = (await send('POST', '/subscriptions', { ...subscribe('doomed', 20), aoiId: null }))
+      .id as number;
+    await h.pool.query(
+      'INSERT INTO subscription_matches (subscription_id, scene_id, coverage) VALUES ($1, $2, 100)',
+      [subscription, sceneIds[0]],
+    );
+    const items = await send('GET', `/subscriptions/${subscription}/items`);
     const examples: Record<string, Example[]> = {
+      'POST /api/v1/subscriptions': [{ body: { ...subscribe('new', 30), aoiId: null } }],
+      'GET /api/v1/subscriptions': [
+        { query: {} },
+        { query: { type: 20, start: 0, length: 10, sort: 'imageTime,asc', onlyNew: true } },
+      ],
+      'GET /api/v1/subscriptions/:id/items': [
+        { params: { id: subscription } },
+        { params: { id: subscription }, query: { sort: 'cc,asc', fromDate: day(-400), toDate: day(1) } },
+        { params: { id: subscription }, query: { taskId: items.taskId, start: 0, length: 10 } },
+      ],
+      'DELETE /api/v1/subscriptions/:id': [{ params: { id: doomed } }],
       'POST /api/v1/auth/login': [
         { body: { username: user.username, password: user.password, remember: true } },
       ],
