@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConstellation } from '../modules/catalogue/constellation';
 import { generateArchive } from '../modules/simulator/archive-generation';
 import { simulateScenes } from '../modules/simulator/simulator';
@@ -23,8 +23,18 @@ let h: Harness;
 const hour = 3_600_000;
 const day = 24 * hour;
 
+// The scenes these tests add are real land scenes of real satellites, around now too: left in the
+// shared database, they could match other test files' subscriptions. Test files run one after
+// another, so every simulated scene written since this file began is one of these.
+
 beforeAll(async () => {
   h = await startHarness();
+  const startedAt: Date = (await h.pool.query('SELECT now() AS t')).rows[0].t;
+  // registered after the harness's own, so it runs before the harness closes its pool
+  afterAll(async () => {
+    await h.pool.query(`DELETE FROM scenes WHERE provenance = 'simulated' AND created_at >= $1`, [startedAt]);
+    await h.pool.query('DELETE FROM living_archive');
+  });
   await h.services.catalogue.seedConstellation(defaultConstellation);
   await h.services.orbitalElements.loadFolder(new URL('../../../../data/tle', import.meta.url).pathname);
 });
