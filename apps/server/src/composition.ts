@@ -39,7 +39,14 @@ import { IngestService } from './modules/scenes/ingest.service';
 import { type SceneInput, ScenesRepository } from './modules/scenes/scenes.repository';
 import { StacRepository } from './modules/stac/stac.repository';
 import { StacService } from './modules/stac/stac.service';
-import { SubscriptionsRepository, SubscriptionsService } from './modules/subscriptions';
+import {
+  MatchingRepository,
+  MatchingService,
+  SubscriptionMailsRepository,
+  SubscriptionMailsService,
+  SubscriptionsRepository,
+  SubscriptionsService,
+} from './modules/subscriptions';
 import { TaskingRepository } from './modules/tasking/tasking.repository';
 import { TaskingService } from './modules/tasking/tasking.service';
 import { TileKeysRepository, TileKeysService, TileKeyText } from './modules/tile-access';
@@ -58,7 +65,7 @@ import { appVersion } from './version';
 
 /** What delivery needs of the configuration: where files and mail go, how links are signed. */
 export type DeliveryConfig = Pick<Config, 'dataDir' | 'storage' | 'mail' | 'fulfilment'> &
-  Partial<Pick<Config, 'tiles'>>;
+  Partial<Pick<Config, 'tiles' | 'subscriptions'>>;
 
 /** Repositories and services over one database: shared by the server, the CLI and the tests. */
 export function composeServices(
@@ -181,6 +188,15 @@ export function composeServices(
     myData: new MyDataService(new MyDataRepository(db.pool)),
     notices: new NoticesService(new NoticesRepository(db.pool)),
     subscriptions: new SubscriptionsService(new SubscriptionsRepository(db.pool, overlay), areasRepository),
+    /** New scenes against the subscriptions, a batch per transaction (the match job, `archive advance`). */
+    matching: new MatchingService(db.pool, new MatchingRepository(overlay), {
+      batchSize: delivery.subscriptions?.matchBatchSize ?? 10_000,
+    }),
+    subscriptionMails: new SubscriptionMailsService(
+      new SubscriptionMailsRepository(db.pool),
+      mailer,
+      delivery.fulfilment.publicUrl,
+    ),
     /** Asked once per HD mosaic tile above zoom 12 (the HD tile route). */
     hdAllowance,
     /** Counts tiles and downloads served (the HTTP layer's `usage` routes) and reports them. */

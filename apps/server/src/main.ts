@@ -7,7 +7,9 @@ import { demoAccounts, ensureDemoAccounts } from './demo/demo-accounts';
 import { ensureDemoArchive } from './demo/demo-archive';
 import { ensureDemoCompanies } from './demo/demo-companies';
 import { ensureLandsat8Scene } from './demo/demo-landsat8';
+import { type LivingArchiveRunner, startLivingArchive } from './demo/living-archive';
 import { buildApp } from './http/app';
+import { requestMatching, startSubscriptionWorkers } from './jobs/subscriptions.jobs';
 import { defaultConstellation } from './modules/catalogue/constellation';
 import { describeTleLoad } from './modules/catalogue/orbital-elements.service';
 import { describeIngest } from './modules/scenes/ingest.service';
@@ -44,6 +46,23 @@ async function main() {
   // Fulfilment's workers run in the server: orders move while it runs and resume after a restart.
   const fulfilment = await composeFulfilment(db.pool, services, config, { workers: true });
   await fulfilment.startWorkers(say);
+  // Subscriptions' matching and mails share fulfilment's queue; the sweep also picks up scenes
+  // written while no server ran (ingest, the CLI) and captures (within its 30 s).
+  const subscriptionWorkers = await startSubscriptionWorkers(
+    fulfilment.queue,
+    { matching: services.matching, mails: services.subscriptionMails },
+    { log: say },
+  );
+  // The demo provider's archive grows as the real satellites fly: caught up now, then extended
+  // every LIVING_ARCHIVE_SECONDS, each extension matched at once.
+  let livingArchive: LivingArchiveRunner | null = null;
+  if (config.demo)
+    livingArchive = startLivingArchive(
+      services,
+      config.subscriptions.livingArchiveSeconds,
+      () => requestMatching(fulfilment.queue),
+      say,
+    );
   services.health.startProbing();
   await services.sessionsRepository.purgeOld();
   await services.archive.purgeOldSearches();
@@ -66,6 +85,8 @@ async function main() {
     closing = true;
     say(`${signal}: shutting down`);
     await app.close().catch(() => {});
+    await livingArchive?.stop().catch(() => {});
+    subscriptionWorkers.stop();
     // A package being made is finished (or left for the next start's sweep) before the database goes.
     await fulfilment.stop().catch(() => {});
     await db.close().catch(() => {});
