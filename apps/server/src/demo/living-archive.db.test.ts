@@ -189,6 +189,39 @@ describe('living archive', () => {
     expect(await reach()).toBe(until.toISOString());
   });
 
+  it('notes the reach, density and seed of the archive a first start generates', async () => {
+    await h.pool.query('DELETE FROM living_archive');
+    // The shared database holds other files' simulated scenes: the count says "none yet", as on a
+    // first start; everything else is the real store. Later than the derived case's window, so
+    // that case (above) still finds its own newest scene.
+    const firstStart = {
+      ...h.services,
+      scenesRepository: {
+        countByProvenance: async () => ({ real: 0, simulated: 0 }),
+      } as unknown as typeof h.services.scenesRepository,
+    };
+    const said: string[] = [];
+    const now = new Date('2028-02-10T12:00:00Z');
+    await ensureDemoArchive(firstStart, 4000, (m) => said.push(m), now);
+    expect(said.at(-1)).toMatch(/^simulated archive: [\d,]+ scenes in \d+ s$/);
+    const row = await h.services.livingArchive.state();
+    expect(row).toMatchObject({ seed: 1, simulatedTo: new Date('2028-02-10T00:00:00Z') });
+
+    // the row's density and seed are those the archive was made with: its last days again with
+    // them write the very same scenes, none new, none changed
+    const lastDays = { from: new Date('2028-02-07T00:00:00Z'), to: row!.simulatedTo };
+    const again = await generateArchive(h.services.archiveGeneration, {
+      ...lastDays,
+      density: row!.density,
+      seed: row!.seed,
+    });
+    expect(again.written).toBeGreaterThan(0);
+    expect(again).toMatchObject({ inserted: 0, updated: 0 });
+    expect(await storedIds(lastDays.from, lastDays.to)).toEqual(
+      await wholeWindow(lastDays.from, lastDays.to, row!.density).then((ids) => ids.sort()),
+    );
+  });
+
   it('runs in the server: catches up at once, asks for matching, and stops', async () => {
     const from = new Date(Math.floor((Date.now() - 8 * hour) / hour) * hour);
     await setRow(from);
