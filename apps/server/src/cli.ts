@@ -37,12 +37,10 @@ import { openDatabase } from './db/database';
 import { demoArchiveWindow, throttledProgress } from './demo/demo-archive';
 import { ApiError } from './http/api-error';
 import type { UserWithOrgRow } from './modules/accounts/accounts.repository';
-import { overlayFor } from './modules/areas';
 import { defaultConstellation } from './modules/catalogue/constellation';
 import { describeTleLoad } from './modules/catalogue/orbital-elements.service';
 import { describeIngest } from './modules/scenes/ingest.service';
 import { type ArchiveGenerationDeps, generateArchive } from './modules/simulator/archive-generation';
-import { MatchingRepository, MatchingService } from './modules/subscriptions';
 
 /**
  * Operator commands. On the embedded database they connect through the running
@@ -243,10 +241,7 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
     if (archiveCommands.includes(command)) {
       // Matched before `advance` returns, so the matches exist then (the end-to-end tests look at
       // once); the server's sweep sends the mails.
-      const matching = new MatchingService(db.pool, new MatchingRepository(overlayFor(db.kind)), {
-        batchSize: config.subscriptions.matchBatchSize,
-      });
-      const matchPending = () => matching.matchPending();
+      const matchPending = () => services.matching.matchPending();
       return await runArchiveCommand(command, values, { ...services, matchPending }, out);
     }
     if (noticeCommands.includes(command))
