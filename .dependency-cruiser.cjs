@@ -6,7 +6,8 @@ const server = '^apps/server/src/';
 const web = '^apps/web/src/';
 const tests = '(\\.test\\.tsx?$|/test/|/test-helpers\\.ts$|/testShapes\\.ts$)';
 /** Modules with a public index (the others are still used file by file). */
-const indexed = 'tiles|areas|weather|orders|downloads|fulfilment|my-data|usage|tile-access|subscriptions|notices';
+const indexed =
+  'tiles|areas|weather|orders|downloads|fulfilment|my-data|usage|tile-access|subscriptions|notices';
 
 module.exports = {
   forbidden: [

@@ -40,9 +40,9 @@ export class HdMosaicRepository {
     );
     const years = new Map<number, Map<number, number>>();
     for (const r of rows) {
-      let cells = years.get(r.year);
-      if (!cells) years.set(r.year, (cells = new Map()));
+      const cells = years.get(r.year) ?? new Map<number, number>();
       cells.set(r.cell, r.changed);
+      years.set(r.year, cells);
     }
     return years;
   }
