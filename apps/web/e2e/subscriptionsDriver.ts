@@ -214,6 +214,7 @@ export class SubscriptionsDriver {
     // A user's pointer moves on to the panel: the menu button's tooltip would cover its first item.
     const panel = await this.portal.panel(6).boundingBox();
     if (panel) await this.page.mouse.move(panel.x + panel.width / 2, panel.y + panel.height - 10);
+    await expect(this.page.locator('.ant-tooltip:visible')).toHaveCount(0);
   }
 
   tab(tab: 'inProcess' | 'ended') {
