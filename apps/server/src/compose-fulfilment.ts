@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { isProcessAlive } from './db/lock';
 import { queueScheduler, startFulfilmentWorkers } from './jobs/fulfilment.jobs';
 import { JobQueue } from './jobs/queue';
+import { requestMatching } from './jobs/subscriptions.jobs';
 import { orderMail } from './mail';
 import { toSatellite } from './modules/catalogue/catalogue.mapper';
 import { CatalogueRepository } from './modules/catalogue/catalogue.repository';
@@ -80,6 +81,8 @@ export async function composeFulfilment(
     async addScene(scene) {
       const report = await services.scenesRepository.upsertScenes([scene]);
       if (report.rejected.length) throw new Error(`captured scene refused: ${report.rejected[0]!.reason}`);
+      // A new scene like any other: matched against the subscriptions now rather than at the next sweep.
+      if (report.inserted) await requestMatching(queue);
     },
   };
   const mail: OrderMailer = async (facts) => {
