@@ -1,8 +1,9 @@
 import { Limits, type OrderListItem } from '@satportal/contract';
-import { Button, Empty, Input, Result, Select, Spin, Tabs, Tag } from 'antd';
+import { Input, Select, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, usableTimeZone } from '../../shared/format/dates';
+import { PagedList } from '../../shared/ui/PagedList';
 import { useMe } from '../auth/useMe';
 import { orderCentreTabs, orderKindKey, statusLabelKey, statusTone } from './orderCentre';
 import styles from './orders.module.css';
@@ -65,80 +66,24 @@ export function OrderList({ filter, onFilter, onOpen }: OrderListProps) {
   );
 }
 
-/** The pages loaded so far, 10 orders each; the first says when the list is empty or failed. */
+/** The pages loaded so far, 10 orders each. */
 function OrderPages({ filter, onOpen }: Pick<OrderListProps, 'filter' | 'onOpen'>) {
   const { t } = useTranslation();
-  const [pages, setPages] = useState(1);
-  const first = useOrderPage(filter, 0);
-  if (first.isPending) return <Spin className={styles.loading} />;
-  if (first.isError) {
-    return (
-      <Result
-        status="warning"
-        subTitle={t('orderCentre.loadFailed')}
-        extra={
-          <Button onClick={() => void first.refetch()} data-testid="order-list-retry">
-            {t('search.retry')}
-          </Button>
-        }
-        data-testid="order-list-error"
-      />
-    );
-  }
-  if (first.data.list.length === 0) {
-    return (
-      <Empty
-        image={Empty.PRESENTED_IMAGE_SIMPLE}
-        description={t('orderCentre.empty')}
-        data-testid="order-list-empty"
-      />
-    );
-  }
   return (
-    <ul className={styles.list} data-testid="order-list">
-      {Array.from({ length: pages }, (_, page) => page * Limits.orderPageSize).map((start) => (
-        <OrderPage
-          key={start}
-          filter={filter}
-          start={start}
-          last={start === (pages - 1) * Limits.orderPageSize}
-          onMore={() => setPages(pages + 1)}
-          onOpen={onOpen}
-        />
-      ))}
-    </ul>
-  );
-}
-
-interface OrderPageProps extends Pick<OrderListProps, 'filter' | 'onOpen'> {
-  start: number;
-  last: boolean;
-  onMore(): void;
-}
-
-/** One page of orders; the last one offers "Load more" while the server has more. */
-function OrderPage({ filter, start, last, onMore, onOpen }: OrderPageProps) {
-  const { t } = useTranslation();
-  const page = useOrderPage(filter, start);
-  const more = last && (page.isPending || page.isError || page.data.more);
-  return (
-    <>
-      {page.data?.list.map((order) => (
+    <PagedList
+      usePage={useOrderPage}
+      filter={filter}
+      pageSize={Limits.orderPageSize}
+      renderItem={(order: OrderListItem) => (
         <OrderRow key={order.id} order={order} onOpen={() => onOpen(order.id)} />
-      ))}
-      {more && (
-        <li className={styles.more}>
-          <Button
-            block
-            loading={page.isPending}
-            onClick={page.isError ? () => void page.refetch() : onMore}
-            data-testid="order-load-more"
-          >
-            {page.isError ? t('search.retry') : t('orderCentre.loadMore')}
-          </Button>
-        </li>
       )}
-    </>
+      testId="order-list"
+      texts={{
+        loadFailed: t('orderCentre.loadFailed'),
+        empty: t('orderCentre.empty'),
+        loadMore: t('orderCentre.loadMore'),
+      }}
+    />
   );
 }
 

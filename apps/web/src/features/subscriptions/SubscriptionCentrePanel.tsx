@@ -1,7 +1,8 @@
-import { SubscriptionLimits } from '@satportal/contract';
-import { Button, Checkbox, Empty, Result, Select, Spin, Tabs } from 'antd';
+import { type Subscription, SubscriptionLimits } from '@satportal/contract';
+import { Checkbox, Select, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PagedList } from '../../shared/ui/PagedList';
 import { SubscriptionItem } from './SubscriptionItem';
 import {
   defaultSubscriptionFilter,
@@ -70,79 +71,23 @@ export default function SubscriptionCentrePanel() {
   );
 }
 
-/** The pages loaded so far; the first says when the list is empty or failed. */
+/** The pages loaded so far, 10 subscriptions each. */
 function SubscriptionPages({ filter }: { filter: SubscriptionFilter }) {
   const { t } = useTranslation();
-  const [pages, setPages] = useState(1);
-  const first = useSubscriptionPage(filter, 0);
-  if (first.isPending) return <Spin className={styles.loading} />;
-  if (first.isError) {
-    return (
-      <Result
-        status="warning"
-        subTitle={t('subscriptionCentre.loadFailed')}
-        extra={
-          <Button onClick={() => void first.refetch()} data-testid="subscription-list-retry">
-            {t('search.retry')}
-          </Button>
-        }
-        data-testid="subscription-list-error"
-      />
-    );
-  }
-  if (first.data.list.length === 0) {
-    return (
-      <Empty
-        image={Empty.PRESENTED_IMAGE_SIMPLE}
-        description={t('subscriptionCentre.empty')}
-        data-testid="subscription-list-empty"
-      />
-    );
-  }
   return (
-    <ul className={styles.list} data-testid="subscription-list">
-      {Array.from({ length: pages }, (_, page) => page * SubscriptionLimits.pageSize).map((start) => (
-        <SubscriptionPage
-          key={start}
-          filter={filter}
-          start={start}
-          last={start === (pages - 1) * SubscriptionLimits.pageSize}
-          onMore={() => setPages(pages + 1)}
-        />
-      ))}
-    </ul>
-  );
-}
-
-interface SubscriptionPageProps {
-  filter: SubscriptionFilter;
-  start: number;
-  last: boolean;
-  onMore(): void;
-}
-
-/** One page of subscriptions; the last one offers "Load more" while the server has more. */
-function SubscriptionPage({ filter, start, last, onMore }: SubscriptionPageProps) {
-  const { t } = useTranslation();
-  const page = useSubscriptionPage(filter, start);
-  const more = last && (page.isPending || page.isError || page.data.more);
-  return (
-    <>
-      {page.data?.list.map((subscription) => (
+    <PagedList
+      usePage={useSubscriptionPage}
+      filter={filter}
+      pageSize={SubscriptionLimits.pageSize}
+      renderItem={(subscription: Subscription) => (
         <SubscriptionItem key={subscription.id} subscription={subscription} />
-      ))}
-      {more && (
-        <li className={styles.more}>
-          <Button
-            block
-            loading={page.isPending}
-            onClick={page.isError ? () => void page.refetch() : onMore}
-            data-testid="subscription-load-more"
-          >
-            {page.isError ? t('search.retry') : t('subscriptionCentre.loadMore')}
-          </Button>
-        </li>
       )}
-    </>
+      testId="subscription-list"
+      texts={{
+        loadFailed: t('subscriptionCentre.loadFailed'),
+        empty: t('subscriptionCentre.empty'),
+        loadMore: t('subscriptionCentre.loadMore'),
+      }}
+    />
   );
 }
