@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { runCli } from './cli';
 import { AccountCommandError } from './cli-accounts';
 import { utcDayOf } from './modules/usage';
+import { runCliWith } from './test/cli';
 import { type Harness, startHarness } from './test/harness';
 
 /**
@@ -21,14 +21,11 @@ afterEach(() => {
   process.env.HD_DAILY_TILES = saved.hd;
 });
 
-async function cli(...args: string[]): Promise<{ code: number; text: string }> {
-  process.env.DATABASE_URL = inject('databaseUrl');
-  process.env.DATA_DIR = h.config.dataDir;
-  process.env.HD_DAILY_TILES = '500';
-  const lines: string[] = [];
-  const code = await runCli(args, (l) => lines.push(l));
-  return { code, text: lines.join('\n') };
-}
+const cli = (...args: string[]) =>
+  runCliWith(
+    { DATABASE_URL: inject('databaseUrl'), DATA_DIR: h.config.dataDir, HD_DAILY_TILES: '500' },
+    args,
+  );
 
 const allowanceRow = async (userId: number) =>
   (

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { runCli } from './cli';
 import { ArchiveCommandError } from './cli-archive';
 import { defaultConstellation } from './modules/catalogue/constellation';
+import { runCliWith } from './test/cli';
 import { type Harness, startHarness } from './test/harness';
 
 /**
@@ -34,13 +34,8 @@ afterEach(() => {
   process.env.DATA_DIR = saved.dir;
 });
 
-async function cli(...args: string[]): Promise<{ code: number; lines: string[] }> {
-  process.env.DATABASE_URL = inject('databaseUrl');
-  process.env.DATA_DIR = h.config.dataDir;
-  const lines: string[] = [];
-  const code = await runCli(args, (l) => lines.push(l));
-  return { code, lines };
-}
+const cli = (...args: string[]) =>
+  runCliWith({ DATABASE_URL: inject('databaseUrl'), DATA_DIR: h.config.dataDir }, args);
 
 async function setRow(simulatedTo: Date) {
   await h.pool.query('DELETE FROM living_archive');

@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { runCli } from './cli';
 import { NoticeCommandError } from './cli-notices';
+import { runCliWith } from './test/cli';
 import { type Harness, startHarness, uniqueName } from './test/harness';
 
 /** The operator's notice commands, run in-process: publish to everyone or one organisation, list. */
@@ -18,13 +18,8 @@ afterEach(() => {
   process.env.DATA_DIR = saved.dir;
 });
 
-async function cli(...args: string[]): Promise<{ code: number; lines: string[] }> {
-  process.env.DATABASE_URL = inject('databaseUrl');
-  process.env.DATA_DIR = h.config.dataDir;
-  const lines: string[] = [];
-  const code = await runCli(args, (l) => lines.push(l));
-  return { code, lines };
-}
+const cli = (...args: string[]) =>
+  runCliWith({ DATABASE_URL: inject('databaseUrl'), DATA_DIR: h.config.dataDir }, args);
 
 const noticeRow = async (id: number) =>
   (await h.pool.query('SELECT type, title, content, org_id FROM notices WHERE id = $1', [id])).rows[0];

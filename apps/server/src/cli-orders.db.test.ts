@@ -1,5 +1,4 @@
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { runCli } from './cli';
 import { OrderCommandError } from './cli-orders';
 import {
   type ArchiveWorld,
@@ -9,6 +8,7 @@ import {
   send,
   startArchiveWorld,
 } from './modules/orders/test-helpers';
+import { runCliWith } from './test/cli';
 import type { Harness } from './test/harness';
 
 /**
@@ -30,14 +30,8 @@ afterEach(() => {
   process.env.AUTO_AUDIT = saved.audit;
 });
 
-async function cli(...args: string[]): Promise<{ code: number; text: string }> {
-  process.env.DATABASE_URL = inject('databaseUrl');
-  process.env.DATA_DIR = h.config.dataDir;
-  process.env.AUTO_AUDIT = '0';
-  const lines: string[] = [];
-  const code = await runCli(args, (l) => lines.push(l));
-  return { code, text: lines.join('\n') };
-}
+const cli = (...args: string[]) =>
+  runCliWith({ DATABASE_URL: inject('databaseUrl'), DATA_DIR: h.config.dataDir, AUTO_AUDIT: '0' }, args);
 
 const terms = async (orderId: number) =>
   (

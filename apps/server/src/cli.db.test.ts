@@ -1,6 +1,6 @@
 import { ResultCode } from '@satportal/contract';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { runCli } from './cli';
+import { runCliWith } from './test/cli';
 import { type Harness, startHarness, uniqueName } from './test/harness';
 
 /** The operator CLI, run in-process against the test database (DATABASE_URL points at it). */
@@ -13,12 +13,7 @@ afterEach(() => {
   process.env.DATABASE_URL = saved;
 });
 
-async function cli(...args: string[]): Promise<{ code: number; lines: string[] }> {
-  process.env.DATABASE_URL = inject('databaseUrl');
-  const lines: string[] = [];
-  const code = await runCli(args, (l) => lines.push(l));
-  return { code, lines };
-}
+const cli = (...args: string[]) => runCliWith({ DATABASE_URL: inject('databaseUrl') }, args);
 
 describe('operator CLI', () => {
   it('creates an organisation, then a user in it, and lists them', async () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../cli';
+import { runCliWith } from '../../test/cli';
 import { type Harness, startHarness } from '../../test/harness';
 import { defaultConstellation } from './constellation';
 import { withChecksum } from './tle';
@@ -33,16 +33,8 @@ function elementSet(noradId: number, yy: number, day: number, name = `TEST ${nor
 
 /** Runs the CLI against the test database, collecting its output. */
 async function cli(...args: string[]): Promise<{ code: number; out: string[] }> {
-  const saved = process.env.DATABASE_URL;
-  process.env.DATABASE_URL = h.url;
-  const out: string[] = [];
-  try {
-    const code = await runCli(args, (line) => out.push(line));
-    return { code, out };
-  } finally {
-    if (saved === undefined) delete process.env.DATABASE_URL;
-    else process.env.DATABASE_URL = saved;
-  }
+  const { code, lines } = await runCliWith({ DATABASE_URL: h.url }, args);
+  return { code, out: lines };
 }
 
 describe('tle load', () => {

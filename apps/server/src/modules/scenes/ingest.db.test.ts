@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ResultCode } from '@satportal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../cli';
+import { runCliWith } from '../../test/cli';
 import { type Harness, startHarness, uniqueName } from '../../test/harness';
 import { bowtie, box, loginNewUser, postSearch, searchRequest } from '../../test/scenes';
 import { defaultConstellation } from '../catalogue/constellation';
@@ -23,15 +23,8 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** Runs the CLI against the test database, collecting its output. */
 async function cli(...args: string[]): Promise<{ code: number; out: string[] }> {
-  const saved = process.env.DATABASE_URL;
-  process.env.DATABASE_URL = h.url;
-  const out: string[] = [];
-  try {
-    return { code: await runCli(args, (line) => out.push(line)), out };
-  } finally {
-    if (saved === undefined) delete process.env.DATABASE_URL;
-    else process.env.DATABASE_URL = saved;
-  }
+  const { code, lines } = await runCliWith({ DATABASE_URL: h.url }, args);
+  return { code, out: lines };
 }
 
 /** A real item under a new id, changed as a test needs. */

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { ResultCode, type TaskingPass, type TaskingPrediction } from '@satportal/contract';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { runCli } from '../../cli';
+import { runCliWith } from '../../test/cli';
 import { type Harness, startHarness } from '../../test/harness';
 import { bowtie, box } from '../../test/scenes';
 import { defaultConstellation } from '../catalogue/constellation';
@@ -219,12 +219,7 @@ describe('npm run cli -- tasking predict', () => {
     process.env.DATABASE_URL = saved;
   });
 
-  async function cli(...args: string[]) {
-    process.env.DATABASE_URL = inject('databaseUrl');
-    const lines: string[] = [];
-    const code = await runCli(args, (l) => lines.push(l));
-    return { code, text: lines.join('\n') };
-  }
+  const cli = (...args: string[]) => runCliWith({ DATABASE_URL: inject('databaseUrl') }, args);
 
   it('prints the prediction JSON for a past window, satellites by name or NORAD id', async () => {
     const aoi = resolve(repo, 'apps/server/src/modules/tasking/fixtures/colorado.geojson');
