@@ -161,7 +161,7 @@ for (const language of ['en', 'zh'] as const) {
       // The search's cloud; the subscription's own coverage default.
       condition: { cc: 70, ac: 10, ona: 45, sza: 0, productQualities: ['A', 'B'] },
     });
-    await page.getByTestId('no-archive-subscription-centre').click();
+    await page.getByTestId('no-archive-subscription-open-centre').click();
     await expect(portal.noArchiveDialog()).toHaveCount(0);
     await expect(portal.panel(6)).toBeVisible();
   });

@@ -1,12 +1,13 @@
 import type { ArchiveSearchRequest } from '@satportal/contract';
 import { SubscriptionLimits } from '@satportal/contract';
-import { Alert, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangeField } from '../../shared/conditions/FormParts';
 import { type Day, dayIn } from '../../shared/format/days';
 import { PanelId, usePanelStore } from '../../shared/panelStore';
 import { useToast } from '../../shared/ui/toast';
+import { CreateOutcome } from './CreateOutcome';
 import styles from './subscriptionCreate.module.css';
 import {
   aoiNameOf,
@@ -95,36 +96,16 @@ export function NoArchiveSubscription({ search, timeZone, onOpenCentre }: NoArch
           data-testid="no-archive-subscription-name"
         />
       </Form.Item>
-      {refusal && (
-        <Alert
-          type="error"
-          showIcon
-          className={styles.alert}
-          title={refusal}
-          data-testid="no-archive-subscription-refusal"
-        />
-      )}
-      {mutation.isSuccess ? (
-        <Alert
-          type="success"
-          showIcon
-          className={styles.alert}
-          title={t('subscribe.createOK')}
-          action={
-            <Button
-              size="small"
-              onClick={() => {
-                usePanelStore.getState().open(PanelId.SubscriptionCentre);
-                onOpenCentre();
-              }}
-              data-testid="no-archive-subscription-centre"
-            >
-              {t('subscribe.openCentre')}
-            </Button>
-          }
-          data-testid="no-archive-subscription-created"
-        />
-      ) : (
+      <CreateOutcome
+        refusal={refusal}
+        created={mutation.isSuccess}
+        onOpenCentre={() => {
+          usePanelStore.getState().open(PanelId.SubscriptionCentre);
+          onOpenCentre();
+        }}
+        testId="no-archive-subscription"
+      />
+      {!mutation.isSuccess && (
         <Button
           type="primary"
           loading={mutation.isPending}

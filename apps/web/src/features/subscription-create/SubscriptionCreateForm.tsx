@@ -12,6 +12,7 @@ import { dayIn } from '../../shared/format/days';
 import { PanelId, usePanelStore } from '../../shared/panelStore';
 import { useToast } from '../../shared/ui/toast';
 import { useMe } from '../auth/useMe';
+import { CreateOutcome } from './CreateOutcome';
 import styles from './subscriptionCreate.module.css';
 import { useSubscriptionCreateStore } from './subscriptionCreateStore';
 import { useSubscriptionDraftStore } from './subscriptionDraftStore';
@@ -182,33 +183,12 @@ export function SubscriptionCreateForm() {
         <Input value={me?.email ?? ''} readOnly disabled data-testid="subscription-email" />
         {!me?.email && <p className={styles.noEmail}>{t('subscribe.noEmail')}</p>}
       </Form.Item>
-      {refusal && (
-        <Alert
-          type="error"
-          showIcon
-          className={styles.alert}
-          title={refusal}
-          data-testid="subscription-refusal"
-        />
-      )}
-      {mutation.isSuccess && (
-        <Alert
-          type="success"
-          showIcon
-          className={styles.alert}
-          title={t('subscribe.createOK')}
-          action={
-            <Button
-              size="small"
-              onClick={() => openPanel(PanelId.SubscriptionCentre)}
-              data-testid="subscription-open-centre"
-            >
-              {t('subscribe.openCentre')}
-            </Button>
-          }
-          data-testid="subscription-created"
-        />
-      )}
+      <CreateOutcome
+        refusal={refusal}
+        created={mutation.isSuccess}
+        onOpenCentre={() => openPanel(PanelId.SubscriptionCentre)}
+        testId="subscription"
+      />
       <Button
         type="primary"
         block
