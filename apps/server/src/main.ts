@@ -43,6 +43,8 @@ async function main() {
       say('registered the Landsat 8 subset of data/imagery as a scene');
     await ensureDemoArchive(services, config.demoScenes, say);
   }
+  // A mail a killed process was writing into the outbox is sent again by its job: its half file goes.
+  await services.mailer.tidy();
   // Fulfilment's workers run in the server: orders move while it runs and resume after a restart.
   const fulfilment = await composeFulfilment(db.pool, services, config, { workers: true });
   await fulfilment.startWorkers(say);

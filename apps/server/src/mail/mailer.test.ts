@@ -1,4 +1,5 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ParsedMail, simpleParser } from 'mailparser';
@@ -87,5 +88,18 @@ describe('outbox mailer', () => {
     expect(first?.from?.value).toEqual([{ name: 'Satportal', address: 'orders@satportal.example' }]);
     expect(first?.messageId).toMatch(/^<.+@.+>$/);
     expect(byTo.get('bo@harbour.example')?.html).toBe(false);
+  });
+
+  it('tidies away what a killed writer left half written, and not a write in progress', async () => {
+    const outboxDir = mkdtempSync(join(tmpdir(), 'outbox-'));
+    const mailer = createMailer({ smtpUrl: undefined, from, outboxDir });
+    mkdirSync(join(outboxDir, '.tmp'));
+    // a process that has ended: its pid names no process any more
+    const gone = spawnSync(process.execPath, ['-e', 'process.pid']).pid;
+    writeFileSync(join(outboxDir, '.tmp', `${gone}-1795622448579-0362a0684390db9b.tmp`), 'half a mail');
+    const ours = `${process.pid}-${Date.now()}-00aa.tmp`;
+    writeFileSync(join(outboxDir, '.tmp', ours), 'a mail being written');
+    await mailer.tidy();
+    expect(readdirSync(join(outboxDir, '.tmp'))).toEqual([ours]);
   });
 });

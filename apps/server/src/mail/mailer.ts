@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { MailConfig } from '../config';
-import { writeFileAtomically } from '../storage';
+import { removeLeftoverTemps, writeFileAtomically } from '../storage';
 
 /** A message to one person; `html` is an alternative to `text`, never the only body. */
 export interface MailMessage {
@@ -15,6 +15,8 @@ export interface MailMessage {
 /** Sends e-mail: over SMTP when configured, into the outbox folder as `.eml` files otherwise. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /** At start: removes what a killed process left half written (the outbox's temporary files). */
+  tidy(): Promise<void>;
 }
 
 /** Mail through an SMTP server (`smtp://user:pass@host:port`, `smtps://` for TLS from the start). */
@@ -31,6 +33,8 @@ export class SmtpMailer implements Mailer {
   async send(message: MailMessage): Promise<void> {
     await this.transport.sendMail({ from: this.from, ...message });
   }
+
+  async tidy(): Promise<void> {}
 }
 
 /**
@@ -54,6 +58,10 @@ export class OutboxMailer implements Mailer {
       tempDir: join(this.outboxDir, '.tmp'),
       mode: 0o600,
     });
+  }
+
+  async tidy(): Promise<void> {
+    await removeLeftoverTemps(join(this.outboxDir, '.tmp'));
   }
 }
 

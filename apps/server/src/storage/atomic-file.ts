@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
 /**
@@ -48,5 +48,21 @@ export function writerIsGone(tempName: string): boolean {
     return false;
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/** After this long a temporary file is a leftover whatever its name says (a writer's pid may be reused). */
+export const StaleTempMs = 3600_000;
+
+/**
+ * Removes the temporary files killed writers left in `tempDir`: those whose writer is gone, and
+ * any older than `StaleTempMs`. A write in progress (its writer alive, its file young) stays.
+ */
+export async function removeLeftoverTemps(tempDir: string): Promise<void> {
+  const now = Date.now();
+  for (const name of await readdir(tempDir).catch(() => [] as string[])) {
+    const path = join(tempDir, name);
+    const info = await stat(path).catch(() => null);
+    if (info && (writerIsGone(name) || now - info.mtimeMs > StaleTempMs)) await rm(path, { force: true });
   }
 }

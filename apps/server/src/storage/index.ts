@@ -4,7 +4,7 @@ import { LocalObjectStore } from './local-store';
 import { S3ObjectStore, s3Client } from './s3-store';
 import type { ObjectStore } from './types';
 
-export { writeFileAtomically } from './atomic-file';
+export { removeLeftoverTemps, writeFileAtomically } from './atomic-file';
 export {
   InvalidObjectKeyError,
   isValidKeyPrefix,

@@ -1,12 +1,11 @@
 import { mkdir, open, readdir, readFile, rm, rmdir, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
-import { writeFileAtomically, writerIsGone } from './atomic-file';
+import { removeLeftoverTemps, writeFileAtomically } from './atomic-file';
 import { checkKeyPrefix, checkObjectKey } from './keys';
 import type { ObjectStore, StoredObject } from './types';
 
 const DefaultContentType = 'application/octet-stream';
 /** Temporary files older than this are leftovers of a killed writer, not a write in progress. */
-const StaleTempMs = 3600_000;
 
 /**
  * Objects as files in a folder (`DATA_DIR/objects` by default): `<dir>/data/<key>` holds the
@@ -119,12 +118,7 @@ export class LocalObjectStore implements ObjectStore {
     if (this.swept) return;
     this.swept = true;
     await mkdir(this.tempDir, { recursive: true });
-    const now = Date.now();
-    for (const name of await readdir(this.tempDir)) {
-      const path = join(this.tempDir, name);
-      const info = await stat(path).catch(() => null);
-      if (info && (writerIsGone(name) || now - info.mtimeMs > StaleTempMs)) await rm(path, { force: true });
-    }
+    await removeLeftoverTemps(this.tempDir);
   }
 }
 
