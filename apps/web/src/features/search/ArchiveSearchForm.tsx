@@ -1,9 +1,9 @@
-import type { ProductQuality } from '@satportal/contract';
-import { Alert, Button, Checkbox, Form, Radio } from 'antd';
+import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCurrentAoi } from '../../map/react/useCurrentAoi';
 import { ConditionForm, useConditionSubmit } from '../../shared/conditions/ConditionForm';
 import { slidersOf } from '../../shared/conditions/conditions';
+import { QualityOrbitFields } from '../../shared/conditions/FormParts';
 import { useSatelliteCatalogue } from '../../shared/conditions/useSatelliteCatalogue';
 import { usableTimeZone } from '../../shared/format/dates';
 import { dayIn } from '../../shared/format/days';
@@ -76,36 +76,13 @@ export function ArchiveSearchForm() {
         )
       }
       afterSliders={
-        <>
-          <Form.Item
-            label={t('search.quality')}
-            validateStatus={conditions.productQualities.length ? undefined : 'warning'}
-            help={conditions.productQualities.length ? undefined : t('search.chooseQuality')}
-          >
-            <Checkbox.Group
-              value={conditions.productQualities}
-              onChange={(value) => setConditions({ productQualities: value as ProductQuality[] })}
-              options={[
-                { value: 'A', label: t('search.qualityA') },
-                { value: 'B', label: t('search.qualityB') },
-              ]}
-              data-testid="archive-quality"
-            />
-          </Form.Item>
-
-          <Form.Item label={t('search.orbit')}>
-            <Radio.Group
-              optionType="button"
-              value={conditions.orbit}
-              onChange={(e) => setConditions({ orbit: e.target.value })}
-              options={[
-                { value: 0, label: t('search.orbitAll') },
-                { value: 1, label: t('search.orbitAscending') },
-                { value: 2, label: t('search.orbitDescending') },
-              ]}
-            />
-          </Form.Item>
-        </>
+        <QualityOrbitFields
+          qualities={conditions.productQualities}
+          orbit={conditions.orbit}
+          onChange={setConditions}
+          warnWhenEmpty
+          testId="archive"
+        />
       }
     >
       <Button

@@ -1,11 +1,12 @@
-import { type ProductQuality, SubscriptionLimits } from '@satportal/contract';
-import { Alert, Button, Checkbox, Form, Input, Radio } from 'antd';
+import { SubscriptionLimits } from '@satportal/contract';
+import { Alert, Button, Form, Input } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentAoi } from '../../map/react/useCurrentAoi';
 import type { CurrentAoi } from '../../map/types';
 import { ConditionForm } from '../../shared/conditions/ConditionForm';
 import { searchAoiOf, slidersOf } from '../../shared/conditions/conditions';
+import { QualityOrbitFields } from '../../shared/conditions/FormParts';
 import { useSatelliteCatalogue } from '../../shared/conditions/useSatelliteCatalogue';
 import { usableTimeZone } from '../../shared/format/dates';
 import { dayIn } from '../../shared/format/days';
@@ -151,32 +152,12 @@ export function SubscriptionCreateForm() {
         </>
       }
       afterSliders={
-        <>
-          <Form.Item label={t('search.quality')}>
-            <Checkbox.Group
-              value={conditions.productQualities}
-              onChange={(value) => setConditions({ productQualities: value as ProductQuality[] })}
-              options={[
-                { value: 'A', label: t('search.qualityA') },
-                { value: 'B', label: t('search.qualityB') },
-              ]}
-              data-testid="subscription-quality"
-            />
-          </Form.Item>
-          <Form.Item label={t('search.orbit')}>
-            <Radio.Group
-              optionType="button"
-              value={conditions.orbit}
-              onChange={(e) => setConditions({ orbit: e.target.value })}
-              options={[
-                { value: 0, label: t('search.orbitAll') },
-                { value: 1, label: t('search.orbitAscending') },
-                { value: 2, label: t('search.orbitDescending') },
-              ]}
-              data-testid="subscription-orbit"
-            />
-          </Form.Item>
-        </>
+        <QualityOrbitFields
+          qualities={conditions.productQualities}
+          orbit={conditions.orbit}
+          onChange={setConditions}
+          testId="subscription"
+        />
       }
     >
       <Form.Item label={t('subscribe.email')}>

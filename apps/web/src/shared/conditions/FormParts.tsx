@@ -1,4 +1,5 @@
-import { DatePicker, Form, InputNumber, Slider } from 'antd';
+import type { ProductQuality } from '@satportal/contract';
+import { Checkbox, DatePicker, Form, InputNumber, Radio, Slider } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { CurrentAoi } from '../../map/types';
@@ -87,5 +88,59 @@ export function DateRangeField({ label, from, to, isDisabled, onChange, testId }
         />
       </div>
     </Form.Item>
+  );
+}
+
+interface QualityOrbitFieldsProps {
+  qualities: ProductQuality[];
+  orbit: 0 | 1 | 2;
+  onChange(change: { productQualities?: ProductQuality[]; orbit?: 0 | 1 | 2 }): void;
+  /** Say at once, under the boxes, that a quality must be chosen (the archive form does). */
+  warnWhenEmpty?: boolean;
+  /** `${testId}-quality`, `${testId}-orbit` */
+  testId: string;
+}
+
+/** Product quality A/B and orbit direction (spec 000 §2), as the archive and subscription forms ask them. */
+export function QualityOrbitFields({
+  qualities,
+  orbit,
+  onChange,
+  warnWhenEmpty,
+  testId,
+}: QualityOrbitFieldsProps) {
+  const { t } = useTranslation();
+  const warn = warnWhenEmpty && qualities.length === 0;
+  return (
+    <>
+      <Form.Item
+        label={t('search.quality')}
+        validateStatus={warn ? 'warning' : undefined}
+        help={warn ? t('search.chooseQuality') : undefined}
+      >
+        <Checkbox.Group
+          value={qualities}
+          onChange={(value) => onChange({ productQualities: value as ProductQuality[] })}
+          options={[
+            { value: 'A', label: t('search.qualityA') },
+            { value: 'B', label: t('search.qualityB') },
+          ]}
+          data-testid={`${testId}-quality`}
+        />
+      </Form.Item>
+      <Form.Item label={t('search.orbit')}>
+        <Radio.Group
+          optionType="button"
+          value={orbit}
+          onChange={(e) => onChange({ orbit: e.target.value })}
+          options={[
+            { value: 0, label: t('search.orbitAll') },
+            { value: 1, label: t('search.orbitAscending') },
+            { value: 2, label: t('search.orbitDescending') },
+          ]}
+          data-testid={`${testId}-orbit`}
+        />
+      </Form.Item>
+    </>
   );
 }
