@@ -64,7 +64,10 @@ export interface SceneRow {
   area_km2: number;
   assets: Partial<SceneAssets>;
   provenance: 'real' | 'simulated';
-  /** Share of the AOI covered, %, unrounded; null without an AOI. */
+  /**
+   * Share of the AOI covered, %, unrounded; null without an AOI. The archive search computes
+   * it in Node (`coverage/`), subscriptions store it with each match.
+   */
   coverage: number | null;
   /** The sort value as text, for the cursor (exact for timestamps and floats). */
   sort_value: string;
@@ -76,6 +79,7 @@ export interface SearchRow {
   kind: 'aoi' | 'ids';
   request: unknown;
   aoi: string | null;
+  aoi_geometry: { type: 'MultiPolygon'; coordinates: number[][][][] } | null;
   aoi_area_km2: number | null;
   sort_key: ArchiveSortKey;
   sort_desc: boolean;
@@ -124,7 +128,7 @@ function whereOf(
   p: Params,
   f: SceneFilter,
   aoi: string,
-  aoiArea: string,
+  aoiArea: () => string,
   snapshot: Date,
   { grid }: Overlay,
 ): string {
@@ -149,7 +153,7 @@ function whereOf(
   if (f.stereoMode !== null) w.push(`s.stereo_mode = ${p.add(f.stereoMode)}`);
   if (f.bands.length) w.push(`s.bands @> ${p.add(f.bands, '::text[]')}`);
   if (f.minCoverage > 0) {
-    const minArea = `${p.add(f.minCoverage / 100, '::float8')} * ${aoiArea}`;
+    const minArea = `${p.add(f.minCoverage / 100, '::float8')} * ${aoiArea()}`;
     // Covering the AOI whole is the common case and needs no intersection; a footprint inside
     // the AOI covers its own (stored) area.
     w.push(`(ST_Covers(s.footprint::geometry, ${aoi})
@@ -175,7 +179,8 @@ export class ArchiveRepository {
 
   /**
    * The first page of a search with its summary, in one statement that reads the matches once:
-   * how many scenes match, the share of the AOI their union covers, and the page.
+   * how many scenes match, the page, and what the union's coverage needs — the other matches'
+   * footprints, or past `unionInNodeMax` matches the coverage itself from PostGIS.
    */
   async firstPage(
     area: SearchArea,
@@ -183,17 +188,21 @@ export class ArchiveRepository {
     sort: SearchSort,
     length: number,
     offset: number,
-  ): Promise<{ count: number; coverage: number; rows: SceneRow[] }> {
+  ): Promise<FirstPage> {
     const q = firstPageQuery(area, filter, sort, length, offset, this.overlay);
-    const { rows } = await this.db.query<SceneRow & { match_count: number; union_coverage: number | null }>(
-      q.text,
-      q.values,
-    );
+    const { rows } = await this.db.query<
+      SceneRow & {
+        match_count: number;
+        union_coverage: number | null;
+        other_footprints: SceneRow['footprint'][] | null;
+      }
+    >(q.text, q.values);
     const summary = rows[0];
     if (!summary) throw new Error('the search answered no row');
     return {
       count: summary.match_count,
-      coverage: summary.union_coverage ?? 0,
+      unionCoverage: summary.union_coverage,
+      otherFootprints: summary.other_footprints ?? [],
       // Without a match the one row carries the summary only.
       rows: summary.id === null ? [] : rows,
     };
@@ -262,7 +271,8 @@ export class ArchiveRepository {
   /** A search of this user (another user's search is not found). */
   async findSearch(id: string, userId: number): Promise<SearchRow | undefined> {
     const { rows } = await this.db.query<SearchRow>(
-      `SELECT id, user_id, kind, request, encode(ST_AsEWKB(aoi::geometry), 'hex') AS aoi, aoi_area_km2,
+      `SELECT id, user_id, kind, request, encode(ST_AsEWKB(aoi::geometry), 'hex') AS aoi,
+              ST_AsGeoJSON(aoi::geometry)::json AS aoi_geometry, aoi_area_km2,
               sort_key, sort_desc, match_count, coverage, cursor, created_at
          FROM archive_searches WHERE id = $1 AND user_id = $2`,
       [id, userId],
@@ -284,6 +294,15 @@ export class ArchiveRepository {
   }
 }
 
+export interface FirstPage {
+  count: number;
+  /** From PostGIS past `unionInNodeMax` matches, else null: Node unites the footprints. */
+  unionCoverage: number | null;
+  /** The footprints of the matches outside the page (up to `unionInNodeMax` matches). */
+  otherFootprints: SceneRow['footprint'][];
+  rows: SceneRow[];
+}
+
 export type PagePosition = { after: SearchCursor } | { offset: number };
 
 /** The searched area: the AOI union (EWKB hex), its area, and the time the search began. */
@@ -301,30 +320,31 @@ export function unionCoverage(g: string, area: string, { grid }: Overlay): strin
           END`;
 }
 
-/**
- * The share of the AOI one scene (footprint `f`, stored area `area_km2`) covers, %. Most
- * footprints either cover a small AOI or lie inside a large one; neither needs an intersection.
- */
-function sceneCoverage(page: string, g: string, area: string, { grid }: Overlay): string {
-  return `CASE WHEN ST_Covers(${page}.f, ${g}) THEN 100
-               WHEN ST_CoveredBy(${page}.f, ${g}) THEN ${page}.area_km2 / ${area} * 100
-               ELSE lonlat_area_km2(ST_Intersection(${page}.f, ${g}, ${grid})) / ${area} * 100
-          END`;
-}
-
 /** What both page statements start from: the parameters, the AOI and its area, the filter, the sort. */
 function searchPlan(area: SearchArea, filter: SceneFilter, sort: SearchSort, overlay: Overlay) {
   const p = new Params();
   const g = p.add(area.aoi, '::geometry');
-  const a = p.add(area.areaKm2, '::float8');
+  // Added when a statement uses it: an unused parameter has no type, and the database refuses it.
+  let added: string | undefined;
+  const a = () => {
+    added ??= p.add(area.areaKm2, '::float8');
+    return added;
+  };
   const where = [whereOf(p, filter, g, a, area.snapshot, overlay)];
   return { p, g, a, where, key: sortExpressions[sort.key](sort.desc), dir: sort.desc ? 'DESC' : 'ASC' };
 }
 
 /**
+ * Up to this many matches the union's coverage is computed in Node from the footprints the
+ * first-page statement sends; beyond it (a very wide search) PostGIS unites them rather than
+ * sending them all.
+ */
+export const unionInNodeMax = 5000;
+
+/**
  * The first page and the summary in one statement (exported for EXPLAIN): the matches are read
- * once into `m` (id, footprint, area, sort key); the page's rows are read by id. Always one row
- * at least: without a match, the summary with null scene columns.
+ * once into `m`; the page's rows are read by id. Always one row at least: without a match, the
+ * summary with null scene columns. The summary's footprints travel on the first row only.
  */
 export function firstPageQuery(
   area: SearchArea,
@@ -335,31 +355,42 @@ export function firstPageQuery(
   overlay: Overlay,
 ) {
   const { p, g, a, where, key, dir } = searchPlan(area, filter, sort, overlay);
+  const max = p.add(unionInNodeMax, '::int');
   const text = `WITH m AS MATERIALIZED (
-       SELECT s.id, s.footprint::geometry AS f, s.area_km2, ${key} AS sort_key FROM scenes s
+       SELECT s.id, s.footprint::geometry AS f, ${key} AS sort_key FROM scenes s
         WHERE ${where.join('\n        AND ')}
      ),
-     summary AS (
-       SELECT (SELECT count(*)::int FROM m) AS match_count, ${unionCoverage(g, a, overlay)} AS union_coverage
-     ),
+     counted AS (SELECT count(*)::int AS n FROM m),
      page AS (
-       SELECT m.* FROM m ORDER BY m.sort_key ${dir}, m.id ${dir}
+       SELECT m.id, m.sort_key FROM m ORDER BY m.sort_key ${dir}, m.id ${dir}
         LIMIT ${p.add(length, '::int')} OFFSET ${p.add(offset, '::int')}
      ),
+     summary AS (
+       SELECT counted.n AS match_count,
+              CASE WHEN counted.n > ${max} THEN ${unionCoverage(g, a(), overlay)} END AS union_coverage,
+              CASE WHEN counted.n <= ${max}
+                   THEN (SELECT json_agg(ST_AsGeoJSON(m.f, 7)::json) FROM m WHERE m.id NOT IN (SELECT id FROM page))
+              END AS other_footprints
+         FROM counted
+     ),
      scene AS (
-       SELECT ${sceneColumns}, ${sceneCoverage('page', g, a, overlay)} AS coverage,
-              page.sort_key::text AS sort_value, page.sort_key
+       SELECT ${sceneColumns}, NULL::float8 AS coverage, page.sort_key::text AS sort_value, page.sort_key,
+              row_number() OVER (ORDER BY page.sort_key ${dir}, page.id ${dir}) AS row_number
          FROM page
          JOIN scenes s ON s.id = page.id
          JOIN satellites sat ON sat.id = s.satellite_id
          JOIN satellite_groups g ON g.id = sat.group_id
      )
-     SELECT summary.*, scene.* FROM summary LEFT JOIN scene ON true
+     SELECT summary.match_count, summary.union_coverage,
+            CASE WHEN scene.row_number IS NULL OR scene.row_number = 1 THEN summary.other_footprints END
+              AS other_footprints,
+            scene.*
+       FROM summary LEFT JOIN scene ON true
       ORDER BY scene.sort_key ${dir}, scene.id ${dir}`;
   return { text, values: p.values };
 }
 
-/** The statement of one page with each scene's coverage (exported for EXPLAIN). */
+/** The statement of one page (exported for EXPLAIN); the service adds each scene's coverage. */
 export function pageQuery(
   area: SearchArea,
   filter: SceneFilter,
@@ -368,7 +399,7 @@ export function pageQuery(
   position: PagePosition,
   overlay: Overlay,
 ) {
-  const { p, g, a, where, key, dir } = searchPlan(area, filter, sort, overlay);
+  const { p, where, key, dir } = searchPlan(area, filter, sort, overlay);
   if ('after' in position) {
     const after = p.add(position.after.key, `::${sortType[sort.key]}`);
     where.push(`(${key}, s.id) ${sort.desc ? '<' : '>'} (${after}, ${p.add(position.after.id)})`);
@@ -380,7 +411,7 @@ export function pageQuery(
         ORDER BY ${key} ${dir}, s.id ${dir}
         LIMIT ${p.add(length, '::int')} ${offset}
      )
-     SELECT ${sceneColumns}, ${sceneCoverage('s', g, a, overlay)} AS coverage, s.sort_key::text AS sort_value
+     SELECT ${sceneColumns}, NULL::float8 AS coverage, s.sort_key::text AS sort_value
        FROM page s
        JOIN satellites sat ON sat.id = s.satellite_id
        JOIN satellite_groups g ON g.id = sat.group_id

@@ -31,6 +31,7 @@ import type {
   SearchCursor,
   SearchSort,
 } from './archive.repository';
+import { coverageArea, searchCoverage, withCoverage } from './coverage/search-coverage';
 import {
   type AoiHistoryInput,
   aoiHistoryWrites,
@@ -139,7 +140,10 @@ export class ArchiveService {
     const order = parseSort(sort);
     const area: SearchArea = { aoi: prepared.union, areaKm2: prepared.areaKm2, snapshot: prepared.snapshot };
     const found = await this.archive.firstPage(area, filter, order, request.page.length, request.page.start);
-    const { rows, count, coverage } = found;
+    const searched = coverageArea(prepared.unionGeometry!);
+    const rows = withCoverage(searched, found.rows);
+    const { count } = found;
+    const coverage = searchCoverage(searched, found);
     const taskId = randomUUID();
     await this.archive.insertSearch(
       {
@@ -183,14 +187,16 @@ export class ArchiveService {
     const order: SearchSort = { key: search.sort_key, desc: search.sort_desc };
     const position = search.cursor?.start === page.start ? { after: search.cursor } : { offset: page.start };
     const rows =
-      page.start < search.match_count
-        ? await this.archive.page(
-            { aoi: search.aoi, areaKm2: search.aoi_area_km2 ?? 0, snapshot: search.created_at },
-            filter,
-            order,
-            page.length,
-            position,
-          )
+      page.start < search.match_count && search.aoi_geometry
+        ? await this.archive
+            .page(
+              { aoi: search.aoi, areaKm2: search.aoi_area_km2 ?? 0, snapshot: search.created_at },
+              filter,
+              order,
+              page.length,
+              position,
+            )
+            .then((found) => withCoverage(coverageArea(search.aoi_geometry!), found))
         : [];
     const cursor = cursorAfter(page.start, rows);
     if (cursor) await this.archive.updateCursor(search.id, cursor);

@@ -29,6 +29,8 @@ export interface PreparedAois {
   aois: PreparedAoi[];
   /** The union of the AOIs split at ±180° (EWKB hex), and its geodesic area. */
   union: string | null;
+  /** The same union as GeoJSON, for what Node measures against it (the search's coverage). */
+  unionGeometry: { type: 'MultiPolygon'; coordinates: number[][][][] } | null;
   areaKm2: number;
   /** The database's time when the search began: later pages see no scene written after it. */
   snapshot: Date;
@@ -50,6 +52,7 @@ export class AreasRepository {
       problems: (string | null)[];
       areas: number[];
       union: string | null;
+      union_geometry: PreparedAois['unionGeometry'];
       area: number | null;
       snapshot: Date;
     }>(
@@ -73,6 +76,7 @@ export class AreasRepository {
               (SELECT array_agg(CASE WHEN problem IS NULL THEN lonlat_area_km2(w) ELSE 0 END ORDER BY n)
                  FROM wrapped) AS areas,
               (SELECT encode(ST_AsEWKB(g), 'hex') FROM u WHERE g IS NOT NULL) AS union,
+              (SELECT ST_AsGeoJSON(g)::json FROM u WHERE g IS NOT NULL) AS union_geometry,
               (SELECT lonlat_area_km2(g) FROM u) AS area,
               clock_timestamp() AS snapshot`,
       [JSON.stringify(aois)],
@@ -82,6 +86,7 @@ export class AreasRepository {
     return {
       aois: r.problems.map((problem, i) => ({ problem, areaKm2: r.areas[i] ?? 0 })),
       union: r.union,
+      unionGeometry: r.union_geometry,
       areaKm2: r.area ?? 0,
       snapshot: r.snapshot,
     };
