@@ -18,7 +18,13 @@
  *   `scenes/storable.ts`).
  */
 
-import { stripBidiControls } from '@satportal/contract';
+import { AoiUploadLimits, stripBidiControls } from '@satportal/contract';
+import {
+  DENSIFIED_POSITIONS_MAX,
+  DensifyBudget,
+  DensifyLimitError,
+  densifyPolygons,
+} from '../scenes/densify';
 import { partsProblem, polygonProblem, type PolygonRings as Rings } from '../scenes/storable';
 
 export type Position = [number, number];
@@ -253,33 +259,64 @@ export function candidatesOf(
 }
 
 /**
+ * Positions all the AOIs of one upload may have once densified: twice what a file may hold, so
+ * that a file of long edges cannot make the server build millions of positions.
+ */
+export const UPLOAD_DENSIFIED_MAX = 2 * AoiUploadLimits.maxVertices;
+
+/**
  * Polygon parts PostGIS cannot hold as the product uses them move to the failures, each with its
  * part number; a feature whose remaining parts would be dissolved into more than half the Earth
- * fails whole (part null). Runs before any SQL: in the upload worker, or on the request for a
- * drawn AOI.
+ * fails whole (part null). The parts kept are densified (`scenes/densify.ts`): stored, measured
+ * and searched, their straight longitude/latitude edges hold although PostGIS reads great circles.
+ * Longitudes are read as given (a drawn shape beyond ±180° is continuous; a file's edge from 179
+ * to −179 goes the long way, as the stored geometry has always read it). A feature that would grow
+ * beyond `DENSIFIED_POSITIONS_MAX`, or beyond what is left of the upload's `UPLOAD_DENSIFIED_MAX`,
+ * fails whole with `search.aoiTooComplex`. Runs before any SQL: in the upload worker, or on the
+ * request for a drawn AOI.
  */
 export function screenCandidates(candidates: Candidate[]): Candidate[] {
-  return candidates.map((c) => {
+  let left = UPLOAD_DENSIFIED_MAX;
+  return candidates.map((candidate) => {
+    const c = screenCandidate(candidate);
     if (c.kind !== 'aoi' || !c.parts.length) return c;
-    const kept: AoiCandidate = { ...c, parts: [], partNumbers: [], failures: [...c.failures] };
-    c.parts.forEach((rings, j) => {
-      const number = c.partNumbers[j] as number;
-      const problem = polygonProblem(rings as Rings);
-      if (problem) kept.failures.push({ ...problem, part: c.partCount > 1 ? number : null });
-      else {
-        kept.parts.push(rings);
-        kept.partNumbers.push(number);
-      }
-    });
-    const together = partsProblem(kept.parts as Rings[]);
-    if (together) {
-      kept.failures.push({ ...together, part: null });
-      kept.parts = [];
-      kept.partNumbers = [];
+    const budget = new DensifyBudget(Math.min(DENSIFIED_POSITIONS_MAX, left), DENSIFIED_POSITIONS_MAX);
+    try {
+      const parts = densifyPolygons(c.parts, budget) as PolygonRings[];
+      left -= budget.used;
+      return { ...c, parts };
+    } catch (e) {
+      if (!(e instanceof DensifyLimitError)) throw e;
+      const failure: PartFailure = {
+        reason: 'search.aoiTooComplex',
+        params: { limit: DENSIFIED_POSITIONS_MAX },
+        part: null,
+      };
+      return { ...c, parts: [], partNumbers: [], failures: [...c.failures, failure] };
     }
-    kept.failures.sort((a, b) => (a.part ?? 0) - (b.part ?? 0));
-    return kept;
   });
+}
+
+function screenCandidate(c: Candidate): Candidate {
+  if (c.kind !== 'aoi' || !c.parts.length) return c;
+  const kept: AoiCandidate = { ...c, parts: [], partNumbers: [], failures: [...c.failures] };
+  c.parts.forEach((rings, j) => {
+    const number = c.partNumbers[j] as number;
+    const problem = polygonProblem(rings as Rings);
+    if (problem) kept.failures.push({ ...problem, part: c.partCount > 1 ? number : null });
+    else {
+      kept.parts.push(rings);
+      kept.partNumbers.push(number);
+    }
+  });
+  const together = partsProblem(kept.parts as Rings[]);
+  if (together) {
+    kept.failures.push({ ...together, part: null });
+    kept.parts = [];
+    kept.partNumbers = [];
+  }
+  kept.failures.sort((a, b) => (a.part ?? 0) - (b.part ?? 0));
+  return kept;
 }
 
 /**

@@ -1,5 +1,11 @@
 import { type Aoi, Limits } from '@satportal/contract';
 import { ApiError } from '../../http/api-error';
+import {
+  DENSIFIED_POSITIONS_MAX,
+  DensifyBudget,
+  DensifyLimitError,
+  densifyPolygons,
+} from '../scenes/densify';
 import { GeometryError, MAX_ABS_LONGITUDE, type NormalisedGeometry, normaliseLonLat } from '../scenes/lonlat';
 import { invalidReason, partsProblem, polygonProblem, type StorableProblem } from '../scenes/storable';
 import type { AreasRepository, PreparedAois } from './areas.repository';
@@ -29,9 +35,12 @@ const invalidAoi = (index: number, problem: StorableProblem) =>
   ApiError.invalid('aois', 'search.invalidAoi', { index, reason: problem.reason, ...problem.params });
 
 /**
- * The AOIs of a request (archive search, tasking prediction): at least one, each readable, not
- * too many positions, and each a shape PostGIS can hold as the search uses it (its area is
- * stored as geography and measured: see `scenes/storable.ts`), alone and united.
+ * The AOIs of a request (archive search, tasking prediction, ordering and sizing, subscriptions,
+ * the CLI's `--aoi`): at least one, each readable, not too many positions as sent, and each a
+ * shape PostGIS can hold as the search uses it (its area is stored as geography and measured:
+ * see `scenes/storable.ts`), alone and united. Answered unwrapped at ±180° and densified
+ * (`scenes/densify.ts`): every edge straight in longitude/latitude, as drawn, also where PostGIS
+ * reads great circles; the checks see the positions as sent, so densifying changes no verdict.
  */
 export function checkAois(requestAois: Aoi[]): NormalisedGeometry[] {
   if (!requestAois.length) throw ApiError.invalid('aois', 'search.noAoi');
@@ -62,7 +71,19 @@ export function checkAois(requestAois: Aoi[]): NormalisedGeometry[] {
     const index = aois.findIndex((_, i) => united(i) !== null);
     throw invalidAoi(index, united(index) as StorableProblem);
   }
-  return aois;
+  const budget = new DensifyBudget(DENSIFIED_POSITIONS_MAX);
+  try {
+    return aois.map((aoi) => {
+      const coordinates = densifyPolygons(aoi.coordinates, budget);
+      const positions = coordinates.reduce((n, p) => n + p.reduce((m, r) => m + r.length, 0), 0);
+      return { type: 'MultiPolygon', coordinates, positions };
+    });
+  } catch (e) {
+    if (e instanceof DensifyLimitError) {
+      throw ApiError.invalid('aois', 'search.aoiTooComplex', { limit: Limits.aoiPositionsMax });
+    }
+    throw e;
+  }
 }
 
 /**

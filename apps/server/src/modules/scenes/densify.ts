@@ -93,12 +93,22 @@ const needsSplit = (a: Position, b: Position) =>
   Math.abs(b[1]! - a[1]!) > MAX_PIECE_SPAN_DEG ||
   pieceDeviation(a, b) > TARGET_DEVIATION_M;
 
-/** Counts what it adds against a budget shared by the rings of one AOI or request. */
+/**
+ * Counts the positions of the densified rings against what one AOI or request may have;
+ * `limit` is what a refusal names (it may exceed `positions` when a larger pool runs low).
+ */
 export class DensifyBudget {
+  private left: number;
   constructor(
-    private left: number,
-    readonly limit = left,
-  ) {}
+    private readonly positions: number,
+    readonly limit = positions,
+  ) {
+    this.left = positions;
+  }
+  /** Positions taken so far. */
+  get used(): number {
+    return this.positions - this.left;
+  }
   take(n: number): void {
     this.left -= n;
     if (this.left < 0) throw new DensifyLimitError(this.limit);

@@ -1,5 +1,6 @@
 import { hasControlCharacters } from '@satportal/contract';
 import { boxRing } from '../orbits/footprint';
+import { DensifyLimitError, densifyPolygons } from '../scenes/densify';
 import { polygonProblem } from '../scenes/storable';
 
 /**
@@ -93,9 +94,25 @@ export function parseDatetime(value: unknown): { from: Date | null; to: Date | n
   return { from, to };
 }
 
-const box = (w: number, s: number, e: number, n: number): number[][][] => [boxRing(w, s, e, n)];
+/**
+ * The search area densified (`scenes/densify.ts`): its straight longitude/latitude edges hold in
+ * any reading of the database, and a box's parallels are cut into pieces of at most 90°, so no
+ * edge is read the short way round (−180 → 180 stays the whole width).
+ */
+function densified(coordinates: number[][][][]): { type: 'MultiPolygon'; coordinates: number[][][][] } {
+  try {
+    return { type: 'MultiPolygon', coordinates: densifyPolygons(coordinates) };
+  } catch (e) {
+    if (e instanceof DensifyLimitError)
+      bad(`the search area has more than ${e.limit} positions once densified`);
+    throw e;
+  }
+}
 
-/** `[w, s, e, n]` (or 6 numbers with heights); w > e crosses the antimeridian. */
+/**
+ * `[w, s, e, n]` (or 6 numbers with heights); w > e crosses the antimeridian (STAC API item
+ * search), read as one box from w east to e + 360, which the database splits at ±180°.
+ */
 export function parseBbox(value: unknown): { type: 'MultiPolygon'; coordinates: number[][][][] } {
   const list =
     typeof value === 'string'
@@ -115,8 +132,7 @@ export function parseBbox(value: unknown): { type: 'MultiPolygon'; coordinates: 
   }
   if (!(s! < nn!)) bad('bbox: south must be below north');
   if (w === e) bad('bbox: west and east must differ');
-  const coordinates = w! < e! ? [box(w!, s!, e!, nn!)] : [box(w!, s!, 180, nn!), box(-180, s!, e!, nn!)];
-  return { type: 'MultiPolygon', coordinates };
+  return densified([[boxRing(w!, s!, w! < e! ? e! : e! + 360, nn!)]]);
 }
 
 /** A GeoJSON Polygon or MultiPolygon (the archive's AOIs are areas; points and lines are refused). */
@@ -172,7 +188,7 @@ function checkedArea(coordinates: number[][][][]): { type: 'MultiPolygon'; coord
     }
     if (polygonProblem(polygon, false)) bad('intersects: a polygon has no area');
   }
-  return { type: 'MultiPolygon', coordinates };
+  return densified(coordinates);
 }
 
 function stringList(value: unknown, name: string): string[] | null {

@@ -1,0 +1,160 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness, uniqueName } from '../../test/harness';
+import { box, createTestSatellites, postSearch, scene, searchRequest } from '../../test/scenes';
+import { api } from '../aois/test-helpers';
+import { slugOf } from '../stac/stac.params';
+
+/**
+ * Issue 17 "The AOI is the drawn AOI": an AOI's straight longitude/latitude edges are what the
+ * server stores, measures and searches, within 10 m, although PostGIS's geography reads an edge
+ * as a great circle. Areas are compared with the exact area of a longitude/latitude box on the
+ * WGS 84 ellipsoid; scenes just inside and just outside a drawn edge tell the searches apart.
+ */
+
+const A = 6378.137;
+const F = 1 / 298.257223563;
+const B = A * (1 - F);
+const E = Math.sqrt(F * (2 - F));
+const RAD = Math.PI / 180;
+
+/** The exact area (km²) of a longitude/latitude box on the WGS 84 ellipsoid. */
+function boxAreaKm2(w: number, s: number, e: number, n: number): number {
+  const f = (phi: number) => {
+    const x = Math.sin(phi * RAD);
+    return ((B * B) / 2) * (x / (1 - E * E * x * x) + (1 / (2 * E)) * Math.log((1 + E * x) / (1 - E * x)));
+  };
+  return (e - w) * RAD * (f(n) - f(s));
+}
+
+/** 10 m along the box's perimeter (km²): the deviation allowed, times the length of the edges. */
+function toleranceKm2(w: number, s: number, e: number, n: number): number {
+  const meridian = (n - s) * RAD * A;
+  const parallels = (e - w) * RAD * A * (Math.cos(s * RAD) + Math.cos(n * RAD));
+  return 0.01 * (2 * meridian + parallels);
+}
+
+/** Boxes of 10°: across the equator (both parallels bulge outwards) and at 30–40° N. */
+const boxes: [number, number, number, number][] = [
+  [20, -5, 30, 5],
+  [100, 30, 110, 40],
+];
+
+let h: Harness;
+let sats: number[];
+let collection: string;
+const prefix = uniqueName('dense');
+const id = (name: string) => `${prefix}-${name}`;
+const everywhere = [-170, -60, 0, 60, 170];
+
+beforeAll(async () => {
+  h = await startHarness();
+  const created = await createTestSatellites(h, 1);
+  sats = created.ids;
+  collection = slugOf(created.category);
+  const scenes = [
+    // just inside the southern edge of the box at 30–40° N, and just outside its northern edge,
+    // halfway along: a great circle between the corners passes ~12 km north of either
+    scene({ id: id('inside-south'), satelliteId: sats[0]!, footprint: box(104.9, 30.02, 105.1, 30.05) }),
+    scene({ id: id('outside-north'), satelliteId: sats[0]!, footprint: box(104.9, 40.02, 105.1, 40.05) }),
+    ...everywhere.map((lon) =>
+      scene({ id: id(`at${lon}`), satelliteId: sats[0]!, footprint: box(lon - 0.5, 60, lon + 0.5, 61) }),
+    ),
+    scene({ id: id('at175'), satelliteId: sats[0]!, footprint: box(174.5, -1, 175.5, 1) }),
+    scene({ id: id('at-175'), satelliteId: sats[0]!, footprint: box(-175.5, -1, -174.5, 1) }),
+    scene({ id: id('at0-equator'), satelliteId: sats[0]!, footprint: box(-0.5, -1, 0.5, 1) }),
+  ];
+  expect((await h.services.scenesRepository.upsertScenes(scenes)).rejected).toEqual([]);
+});
+
+describe('a 10° box', () => {
+  for (const [w, s, e, n] of boxes) {
+    it(`saved in the AOI tree (${w},${s},${e},${n}): stored and answered with its straight-edged area`, async () => {
+      const { token } = await h.signedIn();
+      const root = (await api(h, 'GET', '/aois', token)).body.data.aois[0];
+      const r = await api(h, 'POST', '/aois', token, {
+        hasGeo: true,
+        name: 'ten degrees',
+        parentId: root.id,
+        geometry: { type: 4, geojson: box(w, s, e, n) },
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const exact = boxAreaKm2(w, s, e, n);
+      const tolerance = toleranceKm2(w, s, e, n);
+      expect(Math.abs(r.body.data.area - exact)).toBeLessThanOrEqual(tolerance);
+      const stored = await h.pool.query<{ area: number }>(
+        'SELECT ST_Area(geom) / 1e6 AS area FROM aoi_nodes WHERE id = $1',
+        [r.body.data.id],
+      );
+      expect(Math.abs(stored.rows[0]!.area - exact)).toBeLessThanOrEqual(tolerance);
+    });
+
+    it(`searched in the archive (${w},${s},${e},${n}): the stored search area and the answered one`, async () => {
+      const { token, userId } = await h.signedIn();
+      const r = await postSearch(h, token, searchRequest([box(w, s, e, n)], sats, { cc: 100, ona: 90 }));
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const exact = boxAreaKm2(w, s, e, n);
+      const tolerance = toleranceKm2(w, s, e, n);
+      const stored = await h.pool.query<{ area: number }>(
+        'SELECT ST_Area(aoi) / 1e6 AS area FROM archive_searches WHERE user_id = $1',
+        [userId],
+      );
+      expect(stored.rows).toHaveLength(1);
+      expect(Math.abs(stored.rows[0]!.area - exact)).toBeLessThanOrEqual(tolerance);
+      const history = await h.call('GET', '/aois/search/history', { token });
+      // answered in whole km²
+      expect(Math.abs(history.body.data.list[0].area - exact)).toBeLessThanOrEqual(tolerance + 0.5);
+    });
+  }
+
+  it('the archive search finds the scene just inside the drawn edge, not the one just outside', async () => {
+    const { token } = await h.signedIn();
+    const r = await postSearch(h, token, searchRequest([box(100, 30, 110, 40)], sats, { cc: 100, ona: 90 }));
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const found = r.body.data.images.map((i: { sceneId: string }) => i.sceneId);
+    expect(found).toContain(id('inside-south'));
+    expect(found).not.toContain(id('outside-north'));
+  });
+});
+
+describe('STAC API boxes', () => {
+  const ids = async (request: { url: string } | { payload: object }) => {
+    const r =
+      'url' in request
+        ? await h.app.inject({ url: `${request.url}&collections=${collection}&limit=1000` })
+        : await h.app.inject({
+            method: 'POST',
+            url: '/stac/v1/search',
+            payload: { ...request.payload, collections: [collection], limit: 1000 },
+          });
+    expect(r.statusCode, r.body).toBe(200);
+    return r.json().features.map((f: { id: string }) => f.id) as string[];
+  };
+  const atEveryLongitude = everywhere.map((lon) => id(`at${lon}`));
+
+  it('bbox=-180,-85,180,85 is the whole world, by GET and by POST', async () => {
+    expect(await ids({ url: '/stac/v1/search?bbox=-180,-85,180,85' })).toEqual(
+      expect.arrayContaining([...atEveryLongitude, id('at175'), id('at-175'), id('inside-south')]),
+    );
+    expect(await ids({ payload: { bbox: [-180, -85, 180, 85] } })).toEqual(
+      expect.arrayContaining([...atEveryLongitude, id('at175'), id('at-175')]),
+    );
+  });
+
+  it('a box 359.8° wide is read that wide, not as a sliver across the antimeridian', async () => {
+    const found = await ids({ url: '/stac/v1/search?bbox=-179.9,-85,179.9,85' });
+    expect(found).toEqual(expect.arrayContaining([...atEveryLongitude, id('at0-equator')]));
+  });
+
+  it('a box across the antimeridian (west > east) finds 175° and −175°, not 0°', async () => {
+    const found = await ids({ url: '/stac/v1/search?bbox=170,-10,-170,10' });
+    expect(found).toEqual(expect.arrayContaining([id('at175'), id('at-175')]));
+    expect(found).not.toContain(id('at0-equator'));
+    expect(found).not.toContain(id('at0'));
+  });
+
+  it('intersects with the drawn 10° box finds the scene inside its southern edge, not the one outside', async () => {
+    const found = await ids({ payload: { intersects: box(100, 30, 110, 40) } });
+    expect(found).toContain(id('inside-south'));
+    expect(found).not.toContain(id('outside-north'));
+  });
+});
