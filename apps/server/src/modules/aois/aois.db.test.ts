@@ -37,8 +37,11 @@ describe('the trees', () => {
 
     const one = await api(h, 'GET', `/aois/${aoi}`, token);
     expect(one.body.data.geometry.type).toBe(4);
-    // the open ring drawn was closed: 4 corners + the closing position
-    expect(one.body.data.geometry.cors).toHaveLength(5);
+    // the open ring drawn was closed: 4 corners + the closing position, and each 1° parallel
+    // cut into 4 pieces (densified: a piece's great circle within 10 m of the parallel)
+    const cors: { lat: number; lng: number }[] = one.body.data.geometry.cors;
+    expect(cors).toHaveLength(11);
+    for (const corner of square(10, 10)) expect(cors).toContainEqual(corner);
     expect(one.body.data.geometry.geojson.type).toBe('Polygon');
 
     const pois = await tree(token, 2);
@@ -50,7 +53,7 @@ describe('the trees', () => {
     });
   });
 
-  it('keeps holes and islands exactly as given', async () => {
+  it('keeps holes and islands exactly as given, with positions inserted only along their edges', async () => {
     const token = await newUser();
     const root = await rootOf(token);
     const geojson = {
@@ -88,7 +91,14 @@ describe('the trees', () => {
       parentId: root.id,
       geometry: { type: 4, geojson },
     });
-    expect(r.body.data.geometry.geojson).toEqual(geojson);
+    const stored = r.body.data.geometry.geojson;
+    expect(stored.type).toBe('MultiPolygon');
+    geojson.coordinates.forEach((polygon, i) => {
+      expect(stored.coordinates[i]).toHaveLength(polygon.length);
+      polygon.forEach((ring, j) => expectInsertedAlongEdges(ring, stored.coordinates[i][j]));
+    });
+    // the parallel at 3°N of the first island, drawn in one edge of 3°, is cut into 4
+    expect(stored.coordinates[0][0]).toHaveLength(8);
   });
 
   it('names the field of every bad add, with the keys of the spec, and writes nothing', async () => {
@@ -196,3 +206,27 @@ describe('the trees', () => {
     expect(Math.min(...lons)).toBeGreaterThanOrEqual(-180);
   });
 });
+
+/**
+ * `stored` holds the positions of `sent` in order, exactly, and whatever lies between two of them
+ * lies on the straight longitude/latitude edge joining them.
+ */
+function expectInsertedAlongEdges(sent: number[][], stored: number[][]) {
+  let k = 0;
+  for (const p of stored) {
+    if (p[0] === sent[k]![0] && p[1] === sent[k]![1]) {
+      k++;
+      continue;
+    }
+    const [a, b] = [sent[k - 1]!, sent[k]!];
+    const t =
+      Math.abs(b[0]! - a[0]!) > Math.abs(b[1]! - a[1]!)
+        ? (p[0]! - a[0]!) / (b[0]! - a[0]!)
+        : (p[1]! - a[1]!) / (b[1]! - a[1]!);
+    expect(t).toBeGreaterThan(0);
+    expect(t).toBeLessThan(1);
+    expect(p[0]).toBeCloseTo(a[0]! + t * (b[0]! - a[0]!), 12);
+    expect(p[1]).toBeCloseTo(a[1]! + t * (b[1]! - a[1]!), 12);
+  }
+  expect(k).toBe(sent.length);
+}
