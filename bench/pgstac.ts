@@ -303,26 +303,36 @@ export async function pgstacPlans(pool: pg.Pool, q: PgstacQuery, label: string):
   }
   const excerpt: string[] = [];
   let totalMs = Number.NaN;
+  const others: { ms: number; text: string }[] = [];
   for (const n of notices) {
     const lines = n.split('\n');
     const duration = Number(/duration: ([\d.]+) ms/.exec(lines[0]!)?.[1]);
-    const text = lines.find((l) => l.startsWith('Query Text:')) ?? '';
+    // The query text runs over several lines, up to the plan's first node.
+    const textAt = lines.findIndex((l) => l.startsWith('Query Text:'));
+    const planAt = lines.findIndex((l, i) => i > textAt && /\(cost=/.test(l));
+    const text = oneLine(
+      lines
+        .slice(textAt, planAt)
+        .join(' ')
+        .replace(/^Query Text:/, ''),
+    );
+    const body = lines.slice(planAt);
     if (/pgstac\.search\(/.test(text)) {
       totalMs = duration;
       continue;
     }
-    if (!/FROM items\b/i.test(n) || /EXPLAIN/i.test(text)) continue;
-    const plan = lines.slice(lines.findIndex((l) => l.startsWith('Query Text:')) + 1);
-    const planStart = plan.findIndex((l) => /\(cost=|\(actual /.test(l));
-    const body = plan.slice(Math.max(0, planStart));
-    excerpt.push(`chunk query ${duration.toFixed(1)} ms: ${oneLine(text).slice(0, 200)}`);
+    if (!/FROM items\b/i.test(text) || /^\s*EXPLAIN/i.test(text)) {
+      others.push({ ms: duration, text });
+      continue;
+    }
+    excerpt.push(`chunk query ${duration.toFixed(1)} ms: ${clip(text)}`);
     // The top nodes with their buffers, then one line per kind of partition scan.
     for (const l of body.slice(0, 4)) if (!/->.*Scan/.test(l)) excerpt.push(`  ${clip(l)}`);
     const scans = new Map<string, number>();
     for (const l of body) {
-      const m = /->\s+(.*?Scan.*?)(?: on (\S+))?\s+\(cost/.exec(l);
+      const m = /->\s+(.*?Scan.*?)\s+\(cost/.exec(l);
       if (!m) continue;
-      const kind = m[1]!.replace(/_items_\d+(_\d+)?/g, '_items_*');
+      const kind = m[1]!.replace(/_items_\d+(_\d+)?/g, '_items_*').replace(/ items_\d+$/, '');
       scans.set(kind, (scans.get(kind) ?? 0) + 1);
     }
     for (const [kind, count] of scans) excerpt.push(`  ${count} × ${clip(kind)}`);
@@ -330,10 +340,18 @@ export async function pgstacPlans(pool: pg.Pool, q: PgstacQuery, label: string):
     const sum = removed.reduce((a, l) => a + Number(/: (\d+)/.exec(l)?.[1] ?? 0), 0);
     if (removed.length) excerpt.push(`  rows removed by filters/rechecks over the partitions: ${sum}`);
   }
+  // Where the rest of the call goes (nested statements time themselves and their callees).
+  others.sort((a, b) => b.ms - a.ms);
+  for (const o of others.slice(0, 4))
+    excerpt.push(`other nested statement ${o.ms.toFixed(1)} ms: ${clip(o.text)}`);
   return { label, totalMs, excerpt };
 }
 
-const oneLine = (s: string) => s.replace(/\s+/g, ' ').replace(/'[^']{60,}'/g, "'…'");
+const oneLine = (s: string) =>
+  s
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/'[^']{60,}'/g, "'…'");
 const clip = (l: string) => (l.length > 150 ? `${l.slice(0, 147)}...` : l);
 
 /** Round-trip time of `pgstac.search()` (its JSON answer parsed) per query, after a warm-up. */

@@ -1,6 +1,7 @@
 /**
  * Benchmark (not a test): archive search on PostgreSQL + PostGIS and on the embedded PGlite
- * (issue 3 "Performance"). Run with `npm run bench:search`. Prints figures; asserts nothing.
+ * (issues 3 and 17 "Performance"), and the same searches in pgstac beside ours on PostgreSQL.
+ * Run with `npm run bench:search`. Prints figures; asserts nothing.
  *
  * Per engine: migrate, seed the catalogue and the TLEs, and generate BENCH_SCENES simulated
  * scenes over the three years up to a fixed date (skipped when the database already holds
@@ -10,13 +11,19 @@
  *   (b) a 10° AOI over land, 90 days, otherwise the same — likewise;
  *       with a breakdown of (a) and (b) into the service's statements (AOI check, the search
  *       statement: count, coverage union and first page with each scene's coverage; the rest);
- *   (c) HTTP throughput: the Fastify app on a random port, (a)'s searches over 8 keep-alive
- *       connections for BENCH_SECONDS;
+ *   pgstac (PostgreSQL only, bench/pgstac.ts): pgstac 0.9.11 installed in the same database,
+ *       the same scenes loaded once as STAC Items (reused on rerun), (a)'s and (b)'s AOIs
+ *       searched through pgstac.search() (intersects, datetime, eo:cloud_cover ≤ cc,
+ *       view:off_nadir ≤ ona, all collections, limit 1000; no count, no coverage), the overlap
+ *       of both engines' first page on a sample, and its plans through auto_explain;
+ *   (c) HTTP throughput: the Fastify app on a random port, searches alternating (a)'s 1° one-year
+ *       and (b)'s 10° 90-day ones over 8 keep-alive connections for BENCH_SECONDS;
  *   (d) EXPLAIN (ANALYZE, BUFFERS) of a typical (a) and (b) search: the use of scenes_footprint_time_idx.
- * Then a table PostgreSQL vs PGlite with the ratio and the issue's targets.
+ * Then a table PostgreSQL vs PGlite with the ratio and the issue's targets, and ours vs pgstac.
  *
  * Env: BENCH_SCENES (1000000), BENCH_RUNS (200), BENCH_ENGINES (postgres,pglite),
- *      BENCH_SECONDS (10), BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:55433/postgres).
+ *      BENCH_SECONDS (10), BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:55433/postgres),
+ *      BENCH_PGSTAC (1; 0 skips pgstac).
  */
 import http from 'node:http';
 import { join, resolve } from 'node:path';
@@ -38,7 +45,18 @@ import { normaliseLonLat } from '../apps/server/src/modules/scenes/lonlat';
 import { generateArchive } from '../apps/server/src/modules/simulator/archive-generation';
 import { landMask } from '../apps/server/src/modules/simulator/land-mask';
 import { routeModules } from '../apps/server/src/routes';
-import { rng } from './stats';
+import {
+  ensurePgstac,
+  ensurePgstacItems,
+  type PgstacPlan,
+  type PgstacQuery,
+  pgstacPlans,
+  pgstacPool,
+  pgstacSearch,
+  pgstacTimes,
+  pgstacVersion,
+} from './pgstac';
+import { rng, type Stats, stats } from './stats';
 
 type Engine = 'postgres' | 'pglite';
 
@@ -51,6 +69,7 @@ const engines = (process.env.BENCH_ENGINES ?? 'postgres,pglite')
   .filter(Boolean) as Engine[];
 const postgresUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:55433/postgres';
 const benchDbName = 'satportal_bench';
+const withPgstac = process.env.BENCH_PGSTAC !== '0';
 const pgliteDir = resolve(repoRoot, '.tmp/bench-pglite');
 const connections = 8;
 const warmup = 10;
@@ -61,40 +80,20 @@ const windowFrom = new Date('2023-07-01T00:00:00Z');
 const dayMs = 86_400_000;
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 
+/** Issue 17's targets; `pgstac`: pgstac's time over ours, at least. */
 const targets = {
-  aP50: 10,
-  aP95: 25,
+  aP50: 8,
+  aP95: 15,
   bP95: 40,
-  rps: 400,
+  rps: 200,
   ratio: 3,
+  pgstac: 3,
 };
 
 const say = (m: string) => console.log(m);
 
 // ---------------------------------------------------------------------------------------------
 // Figures
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : Number.NaN;
-
-interface Stats {
-  n: number;
-  p50: number;
-  p95: number;
-  max: number;
-  mean: number;
-}
-
-function stats(times: number[]): Stats {
-  const s = [...times].sort((a, b) => a - b);
-  return {
-    n: s.length,
-    p50: percentile(s, 50),
-    p95: percentile(s, 95),
-    max: s[s.length - 1] ?? Number.NaN,
-    mean: s.reduce((a, b) => a + b, 0) / Math.max(1, s.length),
-  };
-}
 
 const ms = (v: number) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : '—');
 const fmtStats = (s: Stats) =>
@@ -308,8 +307,16 @@ interface Throughput {
   bytes: number;
 }
 
-/** (a)'s searches over HTTP: `connections` keep-alive connections, each sending one after another. */
-async function httpThroughput(services: Services, aois: Aoi[], satIds: number[]): Promise<Throughput> {
+/**
+ * Mixed searches over HTTP, alternating (a)'s 1° one-year and (b)'s 10° 90-day ones:
+ * `connections` keep-alive connections, each sending one after another.
+ */
+async function httpThroughput(
+  services: Services,
+  oneDegree: Aoi[],
+  tenDegree: Aoi[],
+  satIds: number[],
+): Promise<Throughput> {
   const app = await buildApp({
     version: 'bench',
     auth: services.auth,
@@ -360,9 +367,13 @@ async function httpThroughput(services: Services, aois: Aoi[], satIds: number[])
     const latencies: number[] = [];
     const worker = async (deadline: number) => {
       while (performance.now() < deadline) {
-        const aoi = aois[next++ % aois.length]!;
+        const i = next++;
+        const request =
+          i % 2 === 0
+            ? searchRequest(oneDegree[(i / 2) % oneDegree.length]!, 365, satIds)
+            : searchRequest(tenDegree[((i - 1) / 2) % tenDegree.length]!, 90, satIds);
         const t0 = performance.now();
-        const r = await post(path, searchRequest(aoi, 365, satIds), token);
+        const r = await post(path, request, token);
         const t = performance.now() - t0;
         if (r.status !== 200 || !r.body.startsWith('{"code":2000')) {
           errors++;
@@ -454,14 +465,101 @@ async function plans(
 
 // ---------------------------------------------------------------------------------------------
 
+interface PgstacResult {
+  items: number;
+  loadSeconds: number | null;
+  a: Stats;
+  b: Stats;
+  plans: PgstacPlan[];
+}
+
 interface EngineResult {
   engine: Engine;
   scenes: number;
   loadRate: number | null;
   a: ServerTimes;
   b: ServerTimes;
+  pgstac: PgstacResult | null;
   http: Throughput;
   plans: PlanReport[];
+}
+
+/** The pgstac form of searchRequest(aoi, days): the same window, cloud and angle limits. */
+function pgstacQuery(aoi: Aoi, days: number, collections: string[]): PgstacQuery {
+  const { condition } = searchRequest(aoi, days, []);
+  return {
+    aoi,
+    fdate: condition.fdate,
+    tdate: condition.tdate,
+    cc: condition.cc,
+    ona: condition.ona,
+    collections,
+  };
+}
+
+/** pgstac beside ours on (a)'s and (b)'s AOIs, in the benchmark's database (bench/pgstac.ts). */
+async function benchPgstac(
+  services: Services,
+  userId: number,
+  satIds: number[],
+  oneDegree: Aoi[],
+  tenDegree: Aoi[],
+): Promise<PgstacResult> {
+  const url = new URL(postgresUrl);
+  url.pathname = `/${benchDbName}`;
+  const pool = pgstacPool(url.toString());
+  try {
+    await ensurePgstac(pool, say);
+    const loaded = await ensurePgstacItems(pool, say);
+    const nulls = (
+      await pool.query<{ cc: number; ona: number }>(
+        'SELECT count(*) FILTER (WHERE cloud_cover IS NULL)::int AS cc, count(*) FILTER (WHERE off_nadir IS NULL)::int AS ona FROM public.scenes',
+      )
+    ).rows[0]!;
+    say(
+      `    scenes without cloud cover: ${nulls.cc}, without off-nadir: ${nulls.ona} (ours keeps them, a CQL2 comparison drops them)`,
+    );
+    for (const [label, aoi, days] of [
+      ['(a)', oneDegree[0]!, 365],
+      ['(b)', tenDegree[0]!, 90],
+    ] as const) {
+      const ours = (await services.archive.search(userId, searchRequest(aoi, days, satIds))).images.map(
+        (i) => i.sceneId,
+      );
+      const theirs = await pgstacSearch(pool, pgstacQuery(aoi, days, loaded.collections));
+      const shared = new Set(theirs);
+      const both = ours.filter((id) => shared.has(id)).length;
+      const sameOrder = ours.length === theirs.length && ours.every((id, i) => id === theirs[i]);
+      say(
+        `    first page agreement ${label}: ours ${ours.length}, pgstac ${theirs.length}, in both ${both}${sameOrder ? ', same order' : ''}`,
+      );
+    }
+    say(`pgstac (a) 1° AOI, one year, same searches — ${runs} runs`);
+    const a = await pgstacTimes(
+      pool,
+      oneDegree.map((aoi) => pgstacQuery(aoi, 365, loaded.collections)),
+      warmup,
+    );
+    say(
+      `    pgstac.search(): ${fmtStats(a.total)}; items returned p50 ${a.returned.p50}, max ${a.returned.max}`,
+    );
+    say(`pgstac (b) 10° AOI, 90 days, same searches — ${runs} runs`);
+    const b = await pgstacTimes(
+      pool,
+      tenDegree.map((aoi) => pgstacQuery(aoi, 90, loaded.collections)),
+      warmup,
+    );
+    say(
+      `    pgstac.search(): ${fmtStats(b.total)}; items returned p50 ${b.returned.p50}, max ${b.returned.max}`,
+    );
+    const plansOf = [
+      await pgstacPlans(pool, pgstacQuery(oneDegree[0]!, 365, loaded.collections), '(a) 1° AOI'),
+      await pgstacPlans(pool, pgstacQuery(tenDegree[0]!, 90, loaded.collections), '(b) 10° AOI'),
+    ];
+    return { items: loaded.items, loadSeconds: loaded.seconds, a: a.total, b: b.total, plans: plansOf };
+  } finally {
+    await pool.end();
+  }
 }
 
 const benchUser = 'bench_search';
@@ -511,8 +609,13 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
     say(`           search (count, coverage union, 1000 with coverage each) ${fmtStats(b.search)}`);
     say(`           rest (stored search + histories) ${fmtStats(b.rest)}`);
 
-    say(`(c) HTTP: (a)'s searches, ${connections} connections, ${seconds} s`);
-    const h = await httpThroughput(services, oneDegree, satIds);
+    const pgstac =
+      engine === 'postgres' && withPgstac
+        ? await benchPgstac(services, user.id, satIds, oneDegree, tenDegree)
+        : null;
+
+    say(`(c) HTTP: (a)'s and (b)'s searches alternating, ${connections} connections, ${seconds} s`);
+    const h = await httpThroughput(services, oneDegree, tenDegree, satIds);
     say(
       `    ${h.searches} searches, ${h.errors} errors: ${h.perSecond.toFixed(1)} searches/s; latency p50 ${ms(h.latency.p50)}, p95 ${ms(h.latency.p95)}, max ${ms(h.latency.max)}; ${(h.bytes / 1024).toFixed(0)} KiB per response`,
     );
@@ -528,7 +631,11 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
       );
       for (const l of r.excerpt) say(`     ${l}`);
     }
-    return { engine, scenes: loaded.count, loadRate: loaded.rate, a, b, http: h, plans: reports };
+    for (const p of pgstac?.plans ?? []) {
+      say(`  -- pgstac ${p.label}: pgstac.search() ${ms(p.totalMs)} under auto_explain`);
+      for (const l of p.excerpt) say(`     ${l}`);
+    }
+    return { engine, scenes: loaded.count, loadRate: loaded.rate, a, b, pgstac, http: h, plans: reports };
   } finally {
     await db.close();
   }
@@ -551,6 +658,10 @@ function summaryTable(results: EngineResult[]) {
     ['(b) 10° AOI max', (r) => r.b.total.max, '', 'ms'],
     ['(b)   search p50', (r) => r.b.search.p50, '', 'ms'],
     ['(b)   rest p50', (r) => r.b.rest.p50, '', 'ms'],
+    ['pgstac (a) 1° p50', (r) => r.pgstac?.a.p50 ?? Number.NaN, '', 'ms'],
+    ['pgstac (a) 1° p95', (r) => r.pgstac?.a.p95 ?? Number.NaN, '', 'ms'],
+    ['pgstac (b) 10° p50', (r) => r.pgstac?.b.p50 ?? Number.NaN, '', 'ms'],
+    ['pgstac (b) 10° p95', (r) => r.pgstac?.b.p95 ?? Number.NaN, '', 'ms'],
     ['(c) HTTP searches/s', (r) => r.http.perSecond, `≥ ${targets.rps}`, 'rate'],
     ['(c) HTTP latency p50', (r) => r.http.latency.p50, '', 'ms'],
     ['(c) HTTP latency p95', (r) => r.http.latency.p95, '', 'ms'],
@@ -584,7 +695,11 @@ function summaryTable(results: EngineResult[]) {
             : ''
         : '—';
     const liteTarget =
-      p === undefined || !Number.isFinite(p) || kind === 'count' || label.startsWith('load')
+      p === undefined ||
+      !Number.isFinite(p) ||
+      kind === 'count' ||
+      label.startsWith('load') ||
+      label.startsWith('pgstac')
         ? ''
         : kind === 'ms'
           ? `≤ ${(p * targets.ratio).toFixed(1)} ms`
@@ -603,6 +718,46 @@ function summaryTable(results: EngineResult[]) {
       `${r.engine}: ${r.plans.filter((p) => p.usesIndex).length}/${r.plans.length} plans use scenes_footprint_time_idx`,
   );
   say(`spatial index: ${indexUse.join('; ')}`);
+  if (pgr?.pgstac) pgstacTable(pgr, pgr.pgstac);
+}
+
+/** Ours against pgstac on PostgreSQL: pgstac's time over ours, whole service call and statement. */
+function pgstacTable(ours: EngineResult, pgstac: PgstacResult) {
+  const rows: [string, number, number, number][] = [
+    ['(a) 1° AOI p50', ours.a.total.p50, ours.a.search.p50, pgstac.a.p50],
+    ['(a) 1° AOI p95', ours.a.total.p95, ours.a.search.p95, pgstac.a.p95],
+    ['(b) 10° AOI p50', ours.b.total.p50, ours.b.search.p50, pgstac.b.p50],
+    ['(b) 10° AOI p95', ours.b.total.p95, ours.b.search.p95, pgstac.b.p95],
+  ];
+  const header = [
+    '',
+    'ours: service call',
+    'ours: search statement',
+    'pgstac.search()',
+    'pgstac/service',
+    'pgstac/statement',
+    'target',
+  ];
+  const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
+  const lines = rows.map(([label, call, statement, theirs]) => [
+    label,
+    ms(call),
+    ms(statement),
+    ms(theirs),
+    ratio(theirs, call),
+    ratio(theirs, statement),
+    `≥ ${targets.pgstac}× (service)`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const row = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  say(
+    `\n=== ours vs pgstac ${pgstacVersion} on PostgreSQL, same scenes, same searches (${pgstac.items.toLocaleString('en')} items${pgstac.loadSeconds === null ? ', reused' : `, loaded in ${pgstac.loadSeconds.toFixed(0)} s`}) ===`,
+  );
+  say(row(header));
+  say(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const l of lines) say(row(l));
+  say('ours also counts all matches and computes the union and per-image coverage; pgstac does neither');
 }
 
 const results: EngineResult[] = [];

@@ -8,6 +8,7 @@ export interface Stats {
   p50: number;
   p95: number;
   max: number;
+  mean: number;
 }
 
 export function stats(sample: readonly number[]): Stats {
@@ -17,6 +18,7 @@ export function stats(sample: readonly number[]): Stats {
     p50: percentile(sorted, 50),
     p95: percentile(sorted, 95),
     max: sorted.at(-1) ?? Number.NaN,
+    mean: sorted.reduce((a, b) => a + b, 0) / Math.max(1, sorted.length),
   };
 }
 
