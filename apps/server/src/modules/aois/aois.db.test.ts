@@ -95,7 +95,9 @@ describe('the trees', () => {
     expect(stored.type).toBe('MultiPolygon');
     geojson.coordinates.forEach((polygon, i) => {
       expect(stored.coordinates[i]).toHaveLength(polygon.length);
-      polygon.forEach((ring, j) => expectInsertedAlongEdges(ring, stored.coordinates[i][j]));
+      polygon.forEach((ring, j) => {
+        expectInsertedAlongEdges(ring, stored.coordinates[i][j]);
+      });
     });
     // the parallel at 3°N of the first island, drawn in one edge of 3°, is cut into 4
     expect(stored.coordinates[0][0]).toHaveLength(8);
