@@ -4,7 +4,8 @@
  * longitude, so a ring crossing the antimeridian written as 179 → −179 becomes 179 → 181.
  * The database then splits such shapes at ±180° (ST_WrapX), and every stored part lies in
  * [−180, 180]. Clients drawing on a wrapped world map send longitudes beyond ±180; those
- * unwrap the same way.
+ * unwrap the same way. AOIs are densified after unwrapping (`densify.ts`, through `checkAois`):
+ * an unwrapped edge 179 → 181 gets its positions along those 2°, never along the other 358°.
  */
 
 export type Ring = number[][];
