@@ -1,7 +1,8 @@
+import { strToU8 } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness, uniqueName } from '../../test/harness';
 import { box, createTestSatellites, postSearch, scene, searchRequest } from '../../test/scenes';
-import { api } from '../aois/test-helpers';
+import { api, upload } from '../aois/test-helpers';
 import { slugOf } from '../stac/stac.params';
 
 /**
@@ -86,6 +87,24 @@ describe('a 10° box', () => {
         [r.body.data.id],
       );
       expect(Math.abs(stored.rows[0]!.area - exact)).toBeLessThanOrEqual(tolerance);
+    });
+
+    it(`uploaded in a GeoJSON file (${w},${s},${e},${n}): stored with its straight-edged area`, async () => {
+      const { token, userId } = await h.signedIn();
+      const file = { type: 'Feature', properties: { name: 'uploaded' }, geometry: box(w, s, e, n) };
+      const r = await upload(h, token, 'ten.geojson', strToU8(JSON.stringify(file)));
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body.data).toMatchObject({ aoiCount: 1, failAoiCount: 0 });
+      const stored = await h.pool.query<{ area: number; answered: number }>(
+        `SELECT ST_Area(geom) / 1e6 AS area, area_km2 AS answered FROM aoi_nodes
+          WHERE user_id = $1 AND kind = 'aoi'`,
+        [userId],
+      );
+      expect(stored.rows).toHaveLength(1);
+      const exact = boxAreaKm2(w, s, e, n);
+      const tolerance = toleranceKm2(w, s, e, n);
+      expect(Math.abs(stored.rows[0]!.area - exact)).toBeLessThanOrEqual(tolerance);
+      expect(Math.abs(stored.rows[0]!.answered - exact)).toBeLessThanOrEqual(tolerance);
     });
 
     it(`searched in the archive (${w},${s},${e},${n}): the stored search area and the answered one`, async () => {
