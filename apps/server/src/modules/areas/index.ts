@@ -9,3 +9,4 @@ export {
   snappedOverlay,
 } from './areas.repository';
 export { checkAois, percent, prepareArea, utcDay } from './areas.service';
+export { polygonsAreaKm2, type Ring, signedRingAreaKm2 } from './lonlat-area';

@@ -90,7 +90,7 @@ describe('coverage in Node against PostGIS on real footprints', () => {
     let worstScene = 0;
     let worstUnion = 0;
     for (let i = 0; i < 60; i++) {
-      const aoi = randomAoi(random, (['box', 'triangle', 'star'] as const)[i % 3]);
+      const aoi = randomAoi(random, (['box', 'triangle', 'star'] as const)[i % 3]!);
       const prepared = await h.services.areasRepository.prepareAois([normaliseLonLat(aoi)]);
       expect(prepared.union).not.toBeNull();
       const [w, s, e, n] = [0, 1, 2, 3].map((k) =>

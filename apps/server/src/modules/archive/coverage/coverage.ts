@@ -1,11 +1,11 @@
 import { Clipper64, ClipType, FillRule, type Path64, type Paths64 } from 'clipper2-ts';
-import { type Ring, signedRingAreaKm2 } from './lonlat-area';
+import { type Ring, signedRingAreaKm2 } from '../../areas';
 
 /**
  * The share of the AOI a search's scenes cover: each scene's own, and their union's (spec 000
  * §5 `ac`). Computed in Node on the longitude/latitude plane — the footprints are stored split
  * at ±180°, the AOI is densified, so straight edges are what the search means — with areas on
- * the ellipsoid (`lonlat-area.ts`). In PostGIS the same figure cost about 0.2 ms a scene (the
+ * the ellipsoid (`areas/lonlat-area.ts`). In PostGIS the same figure cost about 0.2 ms a scene (the
  * segmentized geodesic area of every intersection); here a scene costs microseconds:
  * - a rectangular AOI part (the common drawn box, densified or not) clips a footprint with four
  *   half-planes; a convex footprint or a convex AOI part clips the other (Sutherland–Hodgman,
