@@ -1,4 +1,4 @@
-import { ringAreaKm2 } from '../modules/scenes/storable';
+import { polygonsAreaKm2 } from '../modules/scenes/storable';
 import { type ArchiveGenerationDeps, generateArchive } from '../modules/simulator/archive-generation';
 import { densityForTarget, type SimulatedScene, simulateScenes } from '../modules/simulator/simulator';
 import { elementsLookupFromSets } from '../modules/simulator/tle-elements';
@@ -117,12 +117,7 @@ export async function upcomingScenes(deps: LivingArchiveDeps, until: Date): Prom
 export function upcomingSceneJson(scene: SimulatedScene) {
   const polygons =
     scene.footprint.type === 'Polygon' ? [scene.footprint.coordinates] : scene.footprint.coordinates;
-  const area = polygons.reduce(
-    // the signed area of a ring follows its winding: the outer ring's magnitude less the holes'
-    (sum, [outer, ...holes]) =>
-      sum + Math.abs(ringAreaKm2(outer!)) - holes.reduce((s, h) => s + Math.abs(ringAreaKm2(h)), 0),
-    0,
-  );
+  const area = polygonsAreaKm2(polygons);
   return {
     id: scene.id,
     satelliteId: scene.satelliteId,

@@ -1,5 +1,5 @@
 import type { DatabaseKind, Queryable } from '../../db/database';
-import { polygonsAreaKm2 } from './lonlat-area';
+import { polygonsAreaKm2 } from '../scenes/storable';
 
 /**
  * How overlays (union, intersection) run. PostgreSQL's GEOS uses the floating-point overlay
@@ -79,7 +79,7 @@ export class AreasRepository {
     );
     const r = rows[0];
     if (!r) throw new Error('measuring the AOIs answered no row');
-    // Areas are measured here, in closed form (lonlat-area.ts): the same figure as
+    // Areas are measured here, in closed form (scenes/storable.ts): the same figure as
     // `lonlat_area_km2` within 1e-6, without its segmentized geodesic area in the database
     // (slow on the embedded PostGIS). Shifting by 360° at the antimeridian changes no area, so
     // each AOI is measured as sent.

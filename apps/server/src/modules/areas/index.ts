@@ -9,4 +9,3 @@ export {
   snappedOverlay,
 } from './areas.repository';
 export { checkAois, percent, prepareArea, utcDay } from './areas.service';
-export { polygonsAreaKm2, type Ring, signedRingAreaKm2 } from './lonlat-area';

@@ -95,16 +95,29 @@ function edgeIntegral(lon1: number, lat1: number, lon2: number, lat2: number): n
 
 /**
  * The ellipsoidal area (km²) of the longitude/latitude region a ring encloses, its edges
- * straight in longitude/latitude: positive counter-clockwise.
+ * straight in longitude/latitude: positive counter-clockwise. The ring may be closed or open
+ * (clipping answers open rings): the closing edge of a closed ring has no length.
  */
 export function ringAreaKm2(ring: Ring): number {
   let sum = 0;
-  for (let i = 1; i < ring.length; i++) {
-    const a = ring[i - 1]!;
-    const b = ring[i]!;
+  for (let i = 0, n = ring.length; i < n; i++) {
+    const a = ring[i]!;
+    const b = ring[(i + 1) % n]!;
     sum += edgeIntegral(a[0]!, a[1]!, b[0]!, b[1]!);
   }
   return (-(A_KM * A_KM) / 2) * sum;
+}
+
+/** The area (km²) of polygons, outer ring first then holes, whatever the rings' orientation. */
+export function polygonsAreaKm2(polygons: Ring[][]): number {
+  let total = 0;
+  for (const rings of polygons) {
+    rings.forEach((ring, i) => {
+      const area = Math.abs(ringAreaKm2(ring));
+      total += i === 0 ? area : -area;
+    });
+  }
+  return Math.max(0, total);
 }
 
 /** The ring clipped to west ≤ longitude ≤ east (Sutherland–Hodgman; a concave ring keeps its area). */

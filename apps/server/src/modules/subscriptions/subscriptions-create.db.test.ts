@@ -64,7 +64,7 @@ describe('POST subscriptions', () => {
     // A 1° box at 10° N: about 111.3 × 109.6 km, measured geodesically.
     expect(row.aoi_area_km2).toBeGreaterThan(12_000);
     expect(row.aoi_area_km2).toBeLessThan(12_400);
-    // The stored area is measured in closed form (areas/lonlat-area.ts); PostGIS's segmentized
+    // The stored area is measured in closed form (scenes/storable.ts ringAreaKm2); PostGIS's segmentized
     // geodesic area of the stored AOI agrees within a millionth.
     expect(Math.abs(row.aoi_area_km2 - row.measured) / row.measured).toBeLessThan(1e-6);
     expect(row.condition.cc).toBe(30);

@@ -1,11 +1,11 @@
 import { Clipper64, ClipType, FillRule, type Path64, type Paths64 } from 'clipper2-ts';
-import { type Ring, signedRingAreaKm2 } from '../../areas';
+import { type Ring, ringAreaKm2 } from '../../scenes/storable';
 
 /**
  * The share of the AOI a search's scenes cover: each scene's own, and their union's (spec 000
  * §5 `ac`). Computed in Node on the longitude/latitude plane — the footprints are stored split
  * at ±180°, the AOI is densified, so straight edges are what the search means — with areas on
- * the ellipsoid (`areas/lonlat-area.ts`). In PostGIS the same figure cost about 0.2 ms a scene (the
+ * the ellipsoid (`scenes/storable.ts` `ringAreaKm2`). In PostGIS the same figure cost about 0.2 ms a scene (the
  * segmentized geodesic area of every intersection); here a scene costs microseconds:
  * - a rectangular AOI part (the common drawn box, densified or not) clips a footprint with four
  *   half-planes; a convex footprint or a convex AOI part clips the other (Sutherland–Hodgman,
@@ -170,7 +170,7 @@ function clipToConvex(ring: Ring, window: Ring): Ring {
   return r;
 }
 
-const ringsArea = (rings: Ring[]) => rings.reduce((s, r) => s + signedRingAreaKm2(r), 0);
+const ringsArea = (rings: Ring[]) => rings.reduce((s, r) => s + ringAreaKm2(r), 0);
 
 function toPath(ring: Ring, [ox, oy]: [number, number]): Path64 {
   return ring.map(([x, y]) => ({ x: Math.round((x! - ox) * scale), y: Math.round((y! - oy) * scale) }));
@@ -186,7 +186,7 @@ function clipperAreaKm2(subject: Paths64, clip: Paths64, [ox, oy]: [number, numb
   clipper.execute(ClipType.Intersection, FillRule.NonZero, solution);
   // Outer rings and holes come out in opposite orientations: their signed sum is ± the area.
   const total = solution.reduce(
-    (s, path) => s + signedRingAreaKm2(path.map((p) => [p.x / scale + ox, p.y / scale + oy])),
+    (s, path) => s + ringAreaKm2(path.map((p) => [p.x / scale + ox, p.y / scale + oy])),
     0,
   );
   return Math.abs(total);
