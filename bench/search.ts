@@ -514,24 +514,20 @@ async function benchPgstac(
         `    first page agreement ${label}: ours ${ours.length}, pgstac ${theirs.length}, in both ${both}${sameOrder ? ', same order' : ''}`,
       );
     }
-    say(`pgstac (a) 1° AOI, one year, same searches — ${runs} runs`);
-    const a = await pgstacTimes(
-      pool,
-      oneDegree.map((aoi) => pgstacQuery(aoi, 365, loaded.collections)),
-      warmup,
-    );
-    say(
-      `    pgstac.search(): ${fmtStats(a.total)}; items returned p50 ${a.returned.p50}, max ${a.returned.max}`,
-    );
-    say(`pgstac (b) 10° AOI, 90 days, same searches — ${runs} runs`);
-    const b = await pgstacTimes(
-      pool,
-      tenDegree.map((aoi) => pgstacQuery(aoi, 90, loaded.collections)),
-      warmup,
-    );
-    say(
-      `    pgstac.search(): ${fmtStats(b.total)}; items returned p50 ${b.returned.p50}, max ${b.returned.max}`,
-    );
+    const timesOf = async (label: string, aois: Aoi[], days: number) => {
+      say(`pgstac ${label}, same searches — ${runs} runs`);
+      const t = await pgstacTimes(
+        pool,
+        aois.map((aoi) => pgstacQuery(aoi, days, loaded.collections)),
+        warmup,
+      );
+      say(
+        `    pgstac.search(): ${fmtStats(t.total)}; items returned p50 ${t.returned.p50}, max ${t.returned.max}`,
+      );
+      return t;
+    };
+    const a = await timesOf('(a) 1° AOI, one year', oneDegree, 365);
+    const b = await timesOf('(b) 10° AOI, 90 days', tenDegree, 90);
     const plansOf = [
       await pgstacPlans(pool, pgstacQuery(oneDegree[0]!, 365, loaded.collections), '(a) 1° AOI'),
       await pgstacPlans(pool, pgstacQuery(tenDegree[0]!, 90, loaded.collections), '(b) 10° AOI'),

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness, uniqueName } from '../../test/harness';
 import { box, createTestSatellites, loginNewUser, postSearch, scene, searchRequest } from '../../test/scenes';
 import { defaultConstellation } from '../catalogue/constellation';
+import { Random } from '../weather';
 
 /**
  * AOI coverage (issue 3): the share of the AOI covered by the union of the matching footprints,
@@ -146,17 +147,6 @@ describe('coverage of the AOI by the union of the footprints', () => {
   });
 });
 
-/** Deterministic pseudo-random numbers (mulberry32). */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A convex quadrilateral around (cx, cy), counter-clockwise. */
 function quadrilateral(rnd: () => number, cx: number, cy: number, size: number) {
   const angles = [0, 1, 2, 3].map((i) => (i + 0.2 + rnd() * 0.6) * (Math.PI / 2));
@@ -169,7 +159,8 @@ function quadrilateral(rnd: () => number, cx: number, cy: number, size: number) 
 
 describe('coverage against PostGIS on random cases', () => {
   it('equals inclusion–exclusion of the pairwise and triple intersections', async () => {
-    const rnd = random(20240615);
+    const seeded = new Random(20240615);
+    const rnd = () => seeded.next();
     for (let k = 0; k < 12; k++) {
       // Twelve separate places, so that the cases do not see each other's scenes.
       const cx = -150 + k * 25 + rnd() * 5;

@@ -1,5 +1,6 @@
 import { Geodesic } from 'geographiclib-geodesic';
 import { describe, expect, it } from 'vitest';
+import { Random } from '../weather';
 import { DensifyBudget, DensifyLimitError, densifyRing, type Ring } from './densify';
 
 /**
@@ -63,17 +64,6 @@ function keepsPositions(sub: Ring, ring: Ring): boolean {
   return j === sub.length;
 }
 
-/** A deterministic pseudo-random sequence (mulberry32). */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('densifyRing', { timeout: 60_000 }, () => {
   it('leaves a box on the equator and a meridian-only edge as they are', () => {
     const equator: Ring = [
@@ -126,7 +116,8 @@ describe('densifyRing', { timeout: 60_000 }, () => {
   });
 
   it('diagonal, high-latitude and unwrapped edges, at random: within 10 m, positions kept', () => {
-    const next = random(17);
+    const seeded = new Random(17);
+    const next = () => seeded.next();
     for (let n = 0; n < 25; n++) {
       const lon = -180 + 360 * next();
       const lat = -89 + 178 * next();

@@ -56,16 +56,19 @@ const serviceWith = (limit?: number) =>
     new HistoryRepository(h.pool),
   );
 
+const newUser = async () =>
+  (
+    await h.services.accounts.createUser({
+      username: uniqueName('u'),
+      password: 'Password-123456',
+      orgType: 4,
+      orderTypes: [1],
+    })
+  ).id;
+
 describe('the union through Node and through PostGIS', () => {
   it('answers the same count, union and per-scene coverage', async () => {
-    const user = (
-      await h.services.accounts.createUser({
-        username: uniqueName('u'),
-        password: 'Password-123456',
-        orgType: 4,
-        orderTypes: [1],
-      })
-    ).id;
+    const user = await newUser();
     const inNode = await serviceWith().search(user, request());
     const inPostgis = await serviceWith(1).search(user, request());
     expect(inNode.count).toBe(5);
@@ -78,14 +81,7 @@ describe('the union through Node and through PostGIS', () => {
   });
 
   it('a page shorter than the matches still unites all of them', async () => {
-    const user = (
-      await h.services.accounts.createUser({
-        username: uniqueName('u'),
-        password: 'Password-123456',
-        orgType: 4,
-        orderTypes: [1],
-      })
-    ).id;
+    const user = await newUser();
     const whole = await serviceWith().search(user, request());
     const paged = await serviceWith().search(user, request(2));
     expect(paged.images).toHaveLength(2);
