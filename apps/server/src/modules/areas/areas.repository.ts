@@ -28,9 +28,17 @@ export interface PreparedAoi {
 
 export interface PreparedAois {
   aois: PreparedAoi[];
-  /** The union of the AOIs split at ±180° (EWKB hex), and its geodesic area. */
+  /**
+   * The union of the AOIs split at ±180° (EWKB hex), as the search intersects it and stores it as
+   * geography: a part wider than 180° of longitude (the world box) comes in pieces between
+   * multiples of 90°, because geography reads a ring as the smaller of the two regions it
+   * separates on the globe, and a region of more than half the Earth always spans more than 180°.
+   * The pieces meet along meridians (a MultiPolygon that is not valid as such): the planar
+   * predicates and intersections of the search treat them as their union, and coverage sums
+   * over the parts.
+   */
   union: string | null;
-  /** The same union as GeoJSON, for what Node measures against it (the search's coverage). */
+  /** The same union as GeoJSON, in one piece per part, for what Node measures against it (the search's coverage). */
   unionGeometry: { type: 'MultiPolygon'; coordinates: number[][][][] } | null;
   areaKm2: number;
   /** The database's time when the search began: later pages see no scene written after it. */
@@ -70,9 +78,21 @@ export class AreasRepository {
        u AS (
          SELECT ST_Multi(ST_CollectionExtract(ST_Union(w, ${this.overlay.grid}), 3)) AS g FROM wrapped
           WHERE NOT EXISTS (SELECT 1 FROM wrapped WHERE problem IS NOT NULL)
+       ),
+       stored AS (
+         SELECT ST_Multi(ST_CollectionExtract(ST_Collect(piece), 3)) AS g
+           FROM (SELECT p.geom AS piece FROM u, ST_Dump(u.g) p
+                  WHERE ST_XMax(p.geom) - ST_XMin(p.geom) <= 180
+                 UNION ALL
+                 SELECT (ST_Dump(ST_Segmentize(ST_CollectionExtract(
+                          ST_Intersection(p.geom, ST_MakeEnvelope(w, -90, w + 90, 90, 4326), ${this.overlay.grid}),
+                          3), 90))).geom
+                   FROM u, ST_Dump(u.g) p, generate_series(-180, 90, 90) w
+                  WHERE ST_XMax(p.geom) - ST_XMin(p.geom) > 180) pieces
+          WHERE NOT ST_IsEmpty(piece)
        )
        SELECT (SELECT array_agg(problem ORDER BY n) FROM wrapped) AS problems,
-              (SELECT encode(ST_AsEWKB(g), 'hex') FROM u WHERE g IS NOT NULL) AS union,
+              (SELECT encode(ST_AsEWKB(g), 'hex') FROM stored WHERE g IS NOT NULL) AS union,
               (SELECT ST_AsGeoJSON(g)::json FROM u WHERE g IS NOT NULL) AS union_geometry,
               clock_timestamp() AS snapshot`,
       [JSON.stringify(aois)],

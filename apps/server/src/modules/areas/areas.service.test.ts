@@ -3,6 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../http/api-error';
 import { checkAois } from './areas.service';
 
+const box = (w: number, s: number, e: number, n: number) => [
+  [w, s],
+  [w, n],
+  [e, n],
+  [e, s],
+  [w, s],
+];
+
 /** Issue 17: `checkAois` answers the AOIs unwrapped, then densified, within a bound. */
 
 const polygon = (ring: number[][]): Aoi => ({ type: 'Polygon', coordinates: [ring] }) as Aoi;
@@ -54,5 +62,86 @@ describe('checkAois', () => {
     }
     expect(refusal).toBeInstanceOf(ApiError);
     expect(refusal).toMatchObject({ messageKey: 'search.aoiTooComplex', details: { field: 'aois' } });
+  });
+
+  describe('the world box, an edge of 360° from −180 to 180', () => {
+    const refusal = (aois: Aoi[]) => {
+      try {
+        checkAois(aois);
+      } catch (e) {
+        return e;
+      }
+      return null;
+    };
+    const world = polygon([
+      [-180, -85],
+      [180, -85],
+      [180, 85],
+      [-180, 85],
+      [-180, -85],
+    ]);
+
+    it('is read as written: one polygon the whole width, its parallels densified', () => {
+      const [aoi] = checkAois([world]);
+      expect(aoi!.coordinates).toHaveLength(1);
+      const ring = aoi!.coordinates[0]![0]!;
+      const lons = ring.map(([lon]) => lon!);
+      expect(Math.min(...lons)).toBe(-180);
+      expect(Math.max(...lons)).toBe(180);
+      // along each parallel, eastwards at 85° S and westwards at 85° N, in short steps
+      const south = ring.slice(0, -1).filter(([, lat]) => lat === -85).map(([lon]) => lon!);
+      expect(south.length).toBeGreaterThan(100);
+      expect(south).toEqual([...south].sort((a, b) => a - b));
+      expect(ring.every((p, i) => i === 0 || Math.abs(p[0]! - ring[i - 1]![0]!) < 180)).toBe(true);
+    });
+
+    it('is searched with other AOIs, and with a hole', () => {
+      const withHole: Aoi = {
+        type: 'Polygon',
+        coordinates: [world.coordinates[0], box(10, 10, 20, 20)],
+      } as Aoi;
+      expect(checkAois([polygon(box(10, 10, 11, 11)), world])).toHaveLength(2);
+      const [aoi] = checkAois([withHole]);
+      expect(aoi!.coordinates[0]).toHaveLength(2);
+    });
+
+    it('stays refused where it is not one area: at the poles, also beyond ±180°, longer, or not closed', () => {
+      const cases: number[][][] = [
+        [
+          [-180, -90],
+          [180, -90],
+          [180, 90],
+          [-180, 90],
+          [-180, -90],
+        ],
+        [
+          [-180, -85],
+          [180, -85],
+          [190, 85],
+          [-180, 85],
+          [-180, -85],
+        ],
+        [
+          [-180, -85],
+          [540, -85],
+          [540, 85],
+          [-180, 85],
+          [-180, -85],
+        ],
+        [
+          [-180, -85],
+          [180, -85],
+          [180, 85],
+          [-180, 85],
+          [180, -85],
+        ],
+      ];
+      for (const ring of cases) {
+        expect(refusal([polygon(ring)]), JSON.stringify(ring)).toMatchObject({
+          messageKey: 'search.invalidAoi',
+          details: { field: 'aois', params: { index: 0, reason: 'aoi.aroundTheWorld' } },
+        });
+      }
+    });
   });
 });

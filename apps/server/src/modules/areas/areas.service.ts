@@ -6,29 +6,15 @@ import {
   DensifyLimitError,
   densifyPolygons,
 } from '../scenes/densify';
-import { GeometryError, MAX_ABS_LONGITUDE, type NormalisedGeometry, normaliseLonLat } from '../scenes/lonlat';
+import { GeometryError, type NormalisedGeometry, normaliseLonLat } from '../scenes/lonlat';
 import { invalidReason, partsProblem, polygonProblem, type StorableProblem } from '../scenes/storable';
+import { acrossTheWorld, halvesAcrossTheWorld, worldEdges } from './across-the-world';
 import type { AreasRepository, PreparedAois } from './areas.repository';
 
 /**
  * AOI preparation shared by every call that takes AOIs (archive search, tasking prediction, the
  * STAC API, ordering to come): validation, the ±180° split, the geodesic area, the union.
  */
-
-/** Whether a ring of the AOI has an edge of 360° of longitude or more (between longitudes in range). */
-function edgesAroundTheWorld(aoi: Aoi): boolean {
-  const polygons = (aoi.type === 'Polygon' ? [aoi.coordinates] : aoi.coordinates) as number[][][][];
-  const inRange = (x: number | undefined) => x !== undefined && Math.abs(x) <= MAX_ABS_LONGITUDE;
-  return polygons.some((rings) =>
-    rings.some((ring) =>
-      ring.some((p, i) => {
-        const a = ring[i - 1]?.[0];
-        const b = p[0];
-        return inRange(a) && inRange(b) && Math.abs((b as number) - (a as number)) >= 360;
-      }),
-    ),
-  );
-}
 
 /** `search.invalidAoi` naming the AOI and the reason (a translation key, its parameters beside it). */
 const invalidAoi = (index: number, problem: StorableProblem) =>
@@ -44,12 +30,13 @@ const invalidAoi = (index: number, problem: StorableProblem) =>
  */
 export function checkAois(requestAois: Aoi[]): NormalisedGeometry[] {
   if (!requestAois.length) throw ApiError.invalid('aois', 'search.noAoi');
+  const edges = requestAois.map(worldEdges);
   const aois = requestAois.map((aoi, index) => {
-    // An edge of 360° (the whole-world box's −180 → 180) is read as no step at all, which leaves
-    // a line: the AOI meant all the way round, which the search cannot hold.
-    if (edgesAroundTheWorld(aoi)) throw invalidAoi(index, { reason: 'aoi.aroundTheWorld' });
+    // An edge of 360° (the world box's −180 → 180) cannot be unwrapped: read as written when
+    // that is unambiguous (`across-the-world.ts`), refused otherwise.
+    if (edges[index] === 'aroundTheWorld') throw invalidAoi(index, { reason: 'aoi.aroundTheWorld' });
     try {
-      return normaliseLonLat(aoi);
+      return normaliseLonLat(edges[index] === 'asWritten' ? halvesAcrossTheWorld(aoi) : aoi);
     } catch (e) {
       if (e instanceof GeometryError) throw invalidAoi(index, { reason: e.key, params: e.params });
       throw e;
@@ -66,15 +53,21 @@ export function checkAois(requestAois: Aoi[]): NormalisedGeometry[] {
     }
   });
   // The search area is their union: parts that meet are merged, each AOI first, then all of them.
-  const united = (upTo: number) => partsProblem(aois.slice(0, upTo + 1).flatMap((a) => a.coordinates));
+  // The world box's halves are left out: they are meant to be merged, and `prepareAois` stores
+  // what is wider than 180° in pieces. The limit stays on the others (issue 11), although those
+  // pieces would now hold them too.
+  const united = (upTo: number) =>
+    partsProblem(aois.slice(0, upTo + 1).flatMap((a, i) => (edges[i] === 'asWritten' ? [] : a.coordinates)));
   if (united(aois.length - 1)) {
     const index = aois.findIndex((_, i) => united(i) !== null);
     throw invalidAoi(index, united(index) as StorableProblem);
   }
   const budget = new DensifyBudget(DENSIFIED_POSITIONS_MAX);
   try {
-    return aois.map((aoi) => {
-      const coordinates = densifyPolygons(aoi.coordinates, budget);
+    return aois.map((aoi, i) => {
+      // checked as halves, searched whole: two halves of one AOI would meet, which PostGIS refuses
+      const sent = edges[i] === 'asWritten' ? acrossTheWorld(requestAois[i]!) : aoi.coordinates;
+      const coordinates = densifyPolygons(sent, budget);
       const positions = coordinates.reduce((n, p) => n + p.reduce((m, r) => m + r.length, 0), 0);
       return { type: 'MultiPolygon', coordinates, positions };
     });

@@ -135,6 +135,62 @@ describe('a 10° box', () => {
   });
 });
 
+describe('the world box', () => {
+  const world: [number, number, number, number] = [-180, -85, 180, 85];
+
+  it('searched in the archive: scenes from everywhere, stored and answered with its straight-edged area', async () => {
+    const { token, userId } = await h.signedIn();
+    const r = await postSearch(h, token, searchRequest([box(...world)], sats, { cc: 100, ona: 90 }));
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const found = r.body.data.images.map((i: { sceneId: string }) => i.sceneId);
+    expect(found).toEqual(
+      expect.arrayContaining([
+        ...everywhere.map((lon) => id(`at${lon}`)),
+        id('at175'),
+        id('at-175'),
+        id('at0-equator'),
+      ]),
+    );
+    const exact = boxAreaKm2(...world);
+    // the footprints are disjoint: the union covers their areas' share of 508 million km²
+    const areas = await h.pool.query<{ total: number }>(
+      'SELECT sum(area_km2) AS total FROM scenes WHERE id = ANY($1::text[])',
+      [found],
+    );
+    expect(r.body.data.ac).toBeGreaterThan(0);
+    expect(Math.abs(r.body.data.ac - (areas.rows[0]!.total / exact) * 100)).toBeLessThanOrEqual(0.01);
+    const tolerance = toleranceKm2(...world);
+    const stored = await h.pool.query<{ area: number }>(
+      'SELECT ST_Area(aoi) / 1e6 AS area FROM archive_searches WHERE user_id = $1',
+      [userId],
+    );
+    expect(stored.rows).toHaveLength(1);
+    expect(Math.abs(stored.rows[0]!.area - exact)).toBeLessThanOrEqual(tolerance);
+    const history = await h.call('GET', '/aois/search/history', { token });
+    expect(Math.abs(history.body.data.list[0].area - exact)).toBeLessThanOrEqual(tolerance + 0.5);
+  });
+
+  it('its later pages are read from the stored search area', async () => {
+    const { token } = await h.signedIn();
+    const request = searchRequest(
+      [box(...world)],
+      sats,
+      { cc: 100, ona: 90 },
+      { page: { start: 0, length: 4 } },
+    );
+    const first = await postSearch(h, token, request);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const { count, taskId, images } = first.body.data;
+    expect(count).toBeGreaterThanOrEqual(10);
+    const next = await postSearch(h, token, { ...request, taskId, page: { start: 4, length: 1000 } });
+    expect(next.status, JSON.stringify(next.body)).toBe(200);
+    expect(next.body.data).toMatchObject({ count, taskId, ac: first.body.data.ac });
+    const all = [...images, ...next.body.data.images].map((i: { sceneId: string }) => i.sceneId);
+    expect(new Set(all).size).toBe(count);
+    expect(all).toEqual(expect.arrayContaining(everywhere.map((lon) => id(`at${lon}`))));
+  });
+});
+
 describe('STAC API boxes', () => {
   const ids = async (request: { url: string } | { payload: object }) => {
     const r =
