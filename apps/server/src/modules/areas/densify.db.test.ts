@@ -4,6 +4,7 @@ import { type Harness, startHarness, uniqueName } from '../../test/harness';
 import { box, createTestSatellites, postSearch, scene, searchRequest } from '../../test/scenes';
 import { api, upload } from '../aois/test-helpers';
 import { slugOf } from '../stac/stac.params';
+import { createRequest, subscriptionsApi } from '../subscriptions/test-helpers';
 
 /**
  * Issue 17 "The AOI is the drawn AOI": an AOI's straight longitude/latitude edges are what the
@@ -188,6 +189,31 @@ describe('the world box', () => {
     const all = [...images, ...next.body.data.images].map((i: { sceneId: string }) => i.sceneId);
     expect(new Set(all).size).toBe(count);
     expect(all).toEqual(expect.arrayContaining(everywhere.map((lon) => id(`at${lon}`))));
+  });
+});
+
+describe('the world box subscribed to', () => {
+  it('is stored as geography with its straight-edged area, in pieces of less than half the Earth', async () => {
+    const call = await subscriptionsApi(h);
+    const { token, userId } = await h.signedIn();
+    const r = await call(
+      'POST',
+      '/subscriptions',
+      token,
+      createRequest(sats, { boundaries: box(-180, -85, 180, 85) }),
+    );
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const stored = await h.pool.query<{ area: number; answered: number; parts: number }>(
+      `SELECT ST_Area(aoi) / 1e6 AS area, aoi_area_km2 AS answered, ST_NumGeometries(aoi::geometry) AS parts
+         FROM subscriptions WHERE user_id = $1`,
+      [userId],
+    );
+    expect(stored.rows).toHaveLength(1);
+    const exact = boxAreaKm2(-180, -85, 180, 85);
+    const tolerance = toleranceKm2(-180, -85, 180, 85);
+    expect(Math.abs(stored.rows[0]!.area - exact)).toBeLessThanOrEqual(tolerance);
+    expect(Math.abs(stored.rows[0]!.answered - exact)).toBeLessThanOrEqual(tolerance);
+    expect(stored.rows[0]!.parts).toBe(4);
   });
 });
 
