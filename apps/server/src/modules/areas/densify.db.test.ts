@@ -1,3 +1,4 @@
+import type { ArchiveOrderRequest } from '@satportal/contract';
 import { strToU8 } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness, uniqueName } from '../../test/harness';
@@ -214,6 +215,38 @@ describe('the world box subscribed to', () => {
     expect(Math.abs(stored.rows[0]!.area - exact)).toBeLessThanOrEqual(tolerance);
     expect(Math.abs(stored.rows[0]!.answered - exact)).toBeLessThanOrEqual(tolerance);
     expect(stored.rows[0]!.parts).toBe(4);
+  });
+});
+
+describe('the world box ordered', () => {
+  it("sizes the AOI's gap outside the scene as the box less the scene, not as its complement", async () => {
+    const { userId } = await h.signedIn();
+    const request = {
+      ipr: {
+        priority: 1,
+        process: { level: [10], clipping: true, isQualityTesting: false },
+        ips: [{ sceneId: id('at0-equator') }],
+        aois: [box(-180, -85, 180, 85)],
+      },
+      orderRequestInfo: { type: 2 },
+    } as unknown as ArchiveOrderRequest;
+    const sized = await h.services.orderSizing.sizeArchiveOrder(userId, request);
+    const scene = await h.pool.query<{ area: number }>('SELECT area_km2 AS area FROM scenes WHERE id = $1', [
+      id('at0-equator'),
+    ]);
+    const gap = boxAreaKm2(-180, -85, 180, 85) - scene.rows[0]!.area;
+    expect(Math.abs(sized.figures.gapArea! - gap)).toBeLessThanOrEqual(toleranceKm2(-180, -85, 180, 85));
+  });
+
+  it('lonlat_area_km2 measures shapes wider than 180° in slices, narrower ones as before', async () => {
+    const { rows } = await h.pool.query<{ world: number; band: number; band_geography: number }>(
+      `SELECT lonlat_area_km2(ST_MakeEnvelope(-180, -85, 180, 85, 4326)) AS world,
+              lonlat_area_km2(ST_MakeEnvelope(-180, 0, 180, 10, 4326)) AS band,
+              ST_Area(ST_Segmentize(ST_MakeEnvelope(-180, 0, 180, 10, 4326), 0.1)::geography) / 1e6 AS band_geography`,
+    );
+    const exact = boxAreaKm2(-180, -85, 180, 85);
+    expect(Math.abs(rows[0]!.world - exact)).toBeLessThanOrEqual(toleranceKm2(-180, -85, 180, 85));
+    expect(Math.abs(rows[0]!.band - rows[0]!.band_geography)).toBeLessThanOrEqual(1e-6 * rows[0]!.band);
   });
 });
 
