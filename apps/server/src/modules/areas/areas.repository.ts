@@ -57,6 +57,13 @@ export class AreasRepository {
    * and unites them into the search area, split at ±180°.
    */
   async prepareAois(aois: { type: 'MultiPolygon'; coordinates: number[][][][] }[]): Promise<PreparedAois> {
+    // Only AOIs spanning more than 180° of longitude together can make a part that wide; the
+    // cutting SQL is left out otherwise: its row estimates (a dump times a series) made
+    // PostgreSQL compile the statement with JIT, 300 ms for every search.
+    const longitudes = aois.flatMap((a) =>
+      a.coordinates.flatMap((p) => p.flatMap((r) => r.map((q) => q[0]!))),
+    );
+    const wide = Math.max(...longitudes) - Math.min(...longitudes) > 180;
     const { rows } = await this.db.query<{
       problems: (string | null)[];
       union: string | null;
@@ -79,18 +86,7 @@ export class AreasRepository {
          SELECT ST_Multi(ST_CollectionExtract(ST_Union(w, ${this.overlay.grid}), 3)) AS g FROM wrapped
           WHERE NOT EXISTS (SELECT 1 FROM wrapped WHERE problem IS NOT NULL)
        ),
-       stored AS (
-         SELECT ST_Multi(ST_CollectionExtract(ST_Collect(piece), 3)) AS g
-           FROM (SELECT p.geom AS piece FROM u, ST_Dump(u.g) p
-                  WHERE ST_XMax(p.geom) - ST_XMin(p.geom) <= 180
-                 UNION ALL
-                 SELECT (ST_Dump(ST_Segmentize(ST_CollectionExtract(
-                          ST_Intersection(p.geom, ST_MakeEnvelope(w, -90, w + 90, 90, 4326), ${this.overlay.grid}),
-                          3), 90))).geom
-                   FROM u, ST_Dump(u.g) p, generate_series(-180, 90, 90) w
-                  WHERE ST_XMax(p.geom) - ST_XMin(p.geom) > 180) pieces
-          WHERE NOT ST_IsEmpty(piece)
-       )
+       stored AS (${wide ? cutWideParts(this.overlay) : 'SELECT g FROM u'})
        SELECT (SELECT array_agg(problem ORDER BY n) FROM wrapped) AS problems,
               (SELECT encode(ST_AsEWKB(g), 'hex') FROM stored WHERE g IS NOT NULL) AS union,
               (SELECT ST_AsGeoJSON(g)::json FROM u WHERE g IS NOT NULL) AS union_geometry,
@@ -114,4 +110,22 @@ export class AreasRepository {
       snapshot: r.snapshot,
     };
   }
+}
+
+/**
+ * The union's parts wider than 180° cut between multiples of 90° of longitude (and segmentized
+ * at 90°), so that geography reads each piece as meant; narrower parts as they are.
+ */
+function cutWideParts(overlay: Overlay): string {
+  return `         SELECT ST_Multi(ST_CollectionExtract(ST_Collect(piece), 3)) AS g
+           FROM (SELECT p.geom AS piece FROM u, ST_Dump(u.g) p
+                  WHERE ST_XMax(p.geom) - ST_XMin(p.geom) <= 180
+                 UNION ALL
+                 SELECT (ST_Dump(ST_Segmentize(ST_CollectionExtract(
+                          ST_Intersection(p.geom, ST_MakeEnvelope(w, -90, w + 90, 90, 4326), ${overlay.grid}),
+                          3), 90))).geom
+                   FROM u, ST_Dump(u.g) p, generate_series(-180, 90, 90) w
+                  WHERE ST_XMax(p.geom) - ST_XMin(p.geom) > 180) pieces
+          WHERE NOT ST_IsEmpty(piece)
+       `;
 }
