@@ -89,7 +89,10 @@ describe('checkAois', () => {
       expect(Math.min(...lons)).toBe(-180);
       expect(Math.max(...lons)).toBe(180);
       // along each parallel, eastwards at 85° S and westwards at 85° N, in short steps
-      const south = ring.slice(0, -1).filter(([, lat]) => lat === -85).map(([lon]) => lon!);
+      const south = ring
+        .slice(0, -1)
+        .filter(([, lat]) => lat === -85)
+        .map(([lon]) => lon!);
       expect(south.length).toBeGreaterThan(100);
       expect(south).toEqual([...south].sort((a, b) => a - b));
       expect(ring.every((p, i) => i === 0 || Math.abs(p[0]! - ring[i - 1]![0]!) < 180)).toBe(true);
