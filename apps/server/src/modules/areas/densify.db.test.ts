@@ -113,17 +113,7 @@ describe('a 10° box', () => {
       const { token, userId } = await h.signedIn();
       const r = await postSearch(h, token, searchRequest([box(w, s, e, n)], sats, { cc: 100, ona: 90 }));
       expect(r.status, JSON.stringify(r.body)).toBe(200);
-      const exact = boxAreaKm2(w, s, e, n);
-      const tolerance = toleranceKm2(w, s, e, n);
-      const stored = await h.pool.query<{ area: number }>(
-        'SELECT ST_Area(aoi) / 1e6 AS area FROM archive_searches WHERE user_id = $1',
-        [userId],
-      );
-      expect(stored.rows).toHaveLength(1);
-      expect(Math.abs(stored.rows[0]!.area - exact)).toBeLessThanOrEqual(tolerance);
-      const history = await h.call('GET', '/aois/search/history', { token });
-      // answered in whole km²
-      expect(Math.abs(history.body.data.list[0].area - exact)).toBeLessThanOrEqual(tolerance + 0.5);
+      await expectSearchAreas(token, userId, [w, s, e, n]);
     });
   }
 
@@ -136,6 +126,23 @@ describe('a 10° box', () => {
     expect(found).not.toContain(id('outside-north'));
   });
 });
+
+/**
+ * The user's one stored search area, read as geography, and the area the AOI history answers
+ * (in whole km²) equal the box's ellipsoidal area within the tolerance.
+ */
+async function expectSearchAreas(token: string, userId: number, b: [number, number, number, number]) {
+  const exact = boxAreaKm2(...b);
+  const tolerance = toleranceKm2(...b);
+  const stored = await h.pool.query<{ area: number }>(
+    'SELECT ST_Area(aoi) / 1e6 AS area FROM archive_searches WHERE user_id = $1',
+    [userId],
+  );
+  expect(stored.rows).toHaveLength(1);
+  expect(Math.abs(stored.rows[0]!.area - exact)).toBeLessThanOrEqual(tolerance);
+  const history = await h.call('GET', '/aois/search/history', { token });
+  expect(Math.abs(history.body.data.list[0].area - exact)).toBeLessThanOrEqual(tolerance + 0.5);
+}
 
 describe('the world box', () => {
   const world: [number, number, number, number] = [-180, -85, 180, 85];
@@ -161,15 +168,7 @@ describe('the world box', () => {
     );
     expect(r.body.data.ac).toBeGreaterThan(0);
     expect(Math.abs(r.body.data.ac - (areas.rows[0]!.total / exact) * 100)).toBeLessThanOrEqual(0.01);
-    const tolerance = toleranceKm2(...world);
-    const stored = await h.pool.query<{ area: number }>(
-      'SELECT ST_Area(aoi) / 1e6 AS area FROM archive_searches WHERE user_id = $1',
-      [userId],
-    );
-    expect(stored.rows).toHaveLength(1);
-    expect(Math.abs(stored.rows[0]!.area - exact)).toBeLessThanOrEqual(tolerance);
-    const history = await h.call('GET', '/aois/search/history', { token });
-    expect(Math.abs(history.body.data.list[0].area - exact)).toBeLessThanOrEqual(tolerance + 0.5);
+    await expectSearchAreas(token, userId, world);
   });
 
   it('its later pages are read from the stored search area', async () => {
