@@ -8,20 +8,46 @@ import { ensureDemoArchive } from './demo/demo-archive';
 import { ensureDemoCompanies } from './demo/demo-companies';
 import { ensureLandsat8Scene } from './demo/demo-landsat8';
 import { type LivingArchiveRunner, startLivingArchive } from './demo/living-archive';
+import { describeDemoIngest } from './demo/start-messages';
 import { buildApp } from './http/app';
 import { requestMatching, startSubscriptionWorkers } from './jobs/subscriptions.jobs';
 import { defaultConstellation } from './modules/catalogue/constellation';
 import { describeTleLoad } from './modules/catalogue/orbital-elements.service';
-import { describeIngest } from './modules/scenes/ingest.service';
 import { routeModules } from './routes';
 import { appVersion } from './version';
+
+const say = (m: string) => console.log(`[satportal] ${m}`);
+
+// What is open, closed in reverse order by a signal at any time — also during a long first start.
+const closers: Array<() => Promise<void> | void> = [];
+let closing = false;
+async function shutdown(reason: string) {
+  if (closing) return;
+  closing = true;
+  say(`${reason}: shutting down`);
+  // A closer that never ends (a hung connection) must not keep the process alive for ever.
+  setTimeout(() => {
+    say('not closed within 30 s: exiting anyway');
+    process.exit(1);
+  }, 30_000).unref();
+  for (const close of closers.reverse()) await Promise.resolve(close()).catch(() => {});
+  say('stopped');
+  process.exit(0);
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+  process.on(signal, () => void shutdown(signal));
+// Started by `npm start` with an IPC channel: when that parent goes (even killed), so do we.
+if (process.send) process.on('disconnect', () => void shutdown('parent exited'));
 
 /** Composition root: config → db → repositories → services → http. */
 async function main() {
   const started = Date.now();
   const config = loadConfig();
-  const say = (m: string) => console.log(`[satportal] ${m}`);
   const db = await openDatabase(config, { mode: 'own', onProgress: say });
+  closers.push(async () => {
+    await db.close();
+    say('database closed');
+  });
   // The tile caches (quicklooks included) live under TILE_CACHE_DIR, bounded by TILE_CACHE_MAX_MB.
   const services = composeServices(db, { delivery: config });
   await services.catalogue.seedConstellation(defaultConstellation, (w) => say(`warning: ${w}`));
@@ -36,9 +62,8 @@ async function main() {
     if (loaded) say(`loaded ${loaded} orbital element sets from data/tle`);
     for (const r of reports) if (r.rejected.length) for (const line of describeTleLoad(r)) say(line);
     // The real STAC items; a file already ingested with the same content is only digested.
-    for (const r of await services.ingest.ingestFolderOnce(join(repoRoot, 'data/stac-items'), say)) {
-      if (!r.skipped) for (const line of describeIngest(r)) say(line);
-    }
+    for (const r of await services.ingest.ingestFolderOnce(join(repoRoot, 'data/stac-items'), say))
+      for (const line of describeDemoIngest(r)) say(line);
     if (await ensureLandsat8Scene(services))
       say('registered the Landsat 8 subset of data/imagery as a scene');
     await ensureDemoArchive(services, config.demoScenes, say);
@@ -47,6 +72,8 @@ async function main() {
   await services.mailer.tidy();
   // Fulfilment's workers run in the server: orders move while it runs and resume after a restart.
   const fulfilment = await composeFulfilment(db.pool, services, config, { workers: true });
+  // A package being made is finished (or left for the next start's sweep) before the database goes.
+  closers.push(() => fulfilment.stop());
   await fulfilment.startWorkers(say);
   // Subscriptions' matching and mails share fulfilment's queue; the sweep also picks up scenes
   // written while no server ran (ingest, the CLI) and captures (within its 30 s).
@@ -55,6 +82,7 @@ async function main() {
     { matching: services.matching, mails: services.subscriptionMails },
     { log: say },
   );
+  closers.push(() => subscriptionWorkers.stop());
   // The demo provider's archive grows as the real satellites fly: caught up now, then extended
   // every LIVING_ARCHIVE_SECONDS, each extension matched at once.
   let livingArchive: LivingArchiveRunner | null = null;
@@ -65,7 +93,8 @@ async function main() {
       () => requestMatching(fulfilment.queue),
       say,
     );
-  services.health.startProbing();
+  if (livingArchive) closers.push(() => livingArchive?.stop());
+  closers.push(services.health.startProbing());
   await services.sessionsRepository.purgeOld();
   await services.archive.purgeOldSearches();
 
@@ -81,21 +110,8 @@ async function main() {
     disableRequestLogging: config.logLevel !== 'debug',
   });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    say(`${signal}: shutting down`);
-    await app.close().catch(() => {});
-    await livingArchive?.stop().catch(() => {});
-    subscriptionWorkers.stop();
-    // A package being made is finished (or left for the next start's sweep) before the database goes.
-    await fulfilment.stop().catch(() => {});
-    await db.close().catch(() => {});
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Requests end first: the server stops taking new ones and lets the running ones finish.
+  closers.push(() => app.close());
 
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
@@ -114,6 +130,8 @@ async function main() {
 }
 
 main().catch((e) => {
+  // A start cut short by a signal fails on the closed database: that is the shutdown, not an error.
+  if (closing) return;
   console.error(`[satportal] failed to start: ${(e as Error).message}`);
   process.exit(1);
 });
