@@ -58,6 +58,9 @@ const alive = (pid: number) => {
   }
 };
 
+/** Every process any start made: killed after the tests, so a failing run leaves no orphan behind. */
+const everySeen = new Set<number>();
+
 interface Started {
   npm: ChildProcess;
   output: () => string;
@@ -67,15 +70,22 @@ interface Started {
   tree(): number[];
 }
 
-function npmStart(): Started {
-  const npm = spawn('npm', ['start'], { env, cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+/** `npm start`, or the launcher it runs (`node scripts/start.mjs`) started directly as a supervisor would. */
+function npmStart(how: 'npm' | 'launcher' = 'npm'): Started {
+  const npm =
+    how === 'npm'
+      ? spawn('npm', ['start'], { env, cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn(process.execPath, ['scripts/start.mjs'], { env, cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const seen = new Set<number>();
   const waiters: Array<{ pattern: RegExp; resolve: () => void }> = [];
   const onData = (chunk: Buffer) => {
     output += chunk.toString();
     // remember the tree while npm is its root: orphans are reparented and could not be found later
-    for (const pid of descendantsOf(npm.pid!)) seen.add(pid);
+    for (const pid of descendantsOf(npm.pid!)) {
+      seen.add(pid);
+      everySeen.add(pid);
+    }
     for (const w of waiters.splice(0)) {
       if (w.pattern.test(output)) w.resolve();
       else waiters.push(w);
@@ -109,6 +119,7 @@ const serverPid = (s: Started) => {
 };
 
 afterAll(() => {
+  for (const pid of everySeen) if (alive(pid)) process.kill(pid, 'SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -140,12 +151,11 @@ describe('npm start ends with its parent', () => {
   }, 300_000);
 
   it('the launcher killed outright (SIGKILL) still takes the server with it', async () => {
-    const s = npmStart();
+    // Started directly, so that nothing but the launcher's death can tell the server to stop.
+    const s = npmStart('launcher');
     await s.waitFor(/ready in .* open http:\/\/localhost:\d+/);
-    const tree = s.tree();
-    const launcher = tree.find((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('start.mjs'));
-    expect(launcher).toBeDefined();
-    process.kill(launcher!, 'SIGKILL');
+    const tree = [s.npm.pid!, ...s.tree()];
+    s.npm.kill('SIGKILL');
     await allGone(tree);
     expect(s.output()).toContain('parent exited: shutting down');
     expect(s.output()).toContain('database closed');
