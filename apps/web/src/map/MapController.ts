@@ -1,5 +1,5 @@
 import 'ol/ol.css';
-import { TileZoomMax } from '@satportal/contract';
+import { type AoiGeoJson, TileZoomMax } from '@satportal/contract';
 import './map.css';
 import Attribution from 'ol/control/Attribution';
 import type { Geometry } from 'ol/geom';
@@ -8,10 +8,11 @@ import Point from 'ol/geom/Point';
 import OlMap from 'ol/Map';
 import { fromLonLat } from 'ol/proj';
 import { TypedEmitter, type Unsubscribe } from './events';
+import { fitPadding, MapFitter } from './fitting';
 import { HdMap } from './hdMap';
 import { DrawingController } from './interactions/drawingController';
 import { createNavigationInteractions } from './interactions/navigation';
-import { ShownAreas } from './layers/areas';
+import { ShownAreas, savedAreaFeature } from './layers/areas';
 import { type BaseMapDefinition, baseMapCatalogue, defaultBaseMapId, optionsOf } from './layers/baseMaps';
 import { createNaturalEarthLayer } from './layers/naturalEarth';
 import { SearchedPointMarker } from './layers/searchedPoint';
@@ -36,12 +37,10 @@ import type {
   SceneFootprint,
   TileLayerSpec,
 } from './types';
-import { centreOn, createWorkspaceView, fitExtent, viewStateOf, zoomBy, zoomForSearchedPoint } from './view';
+import { createWorkspaceView, viewStateOf, zoomBy } from './view';
 import { emitViewAndPointer } from './viewEvents';
 import { ZoomCaps } from './zoomCaps';
 
-/** Fit padding of spec 000 §2: 200 px (a POI), 300 px around an AOI. */
-export const fitPadding = { default: 200, aoi: 300 } as const;
 
 /**
  * The map engine of the workspace. React creates one per map element and talks to it only
@@ -52,7 +51,8 @@ export class MapController {
   private readonly emitter = new TypedEmitter<MapEvents>();
   private readonly map: OlMap;
   private readonly catalogue: readonly BaseMapDefinition[];
-  private readonly tiles: BaseMapTiles;
+  /** The online base maps' tiles: whether they keep failing (`baseMapFailed`), and their retry. */
+  readonly tiles: BaseMapTiles;
   private readonly detach: Array<() => void> = [];
   private baseMap: BaseMapId;
   private labelsVisible = true;
@@ -63,6 +63,8 @@ export class MapController {
   /** The parts built on first use (parts.ts): archive results, passes, order areas, delivered imagery. */
   private readonly parts: MapParts;
   private readonly zoomCaps: ZoomCaps;
+  /** Every fit goes through it: clear of the boxes marked `data-map-cover`, padded as the spec says. */
+  private readonly fitter: MapFitter;
   /** The HD image map (issue 15): yearly mosaics fetched with the session's token, its swipe and zoom caps. */
   readonly hd: HdMap;
 
@@ -77,7 +79,8 @@ export class MapController {
       interactions: createNavigationInteractions(),
       layers: [createNaturalEarthLayer(config.naturalEarthUrl, LayerZ.naturalEarth)],
     });
-    this.tiles = new BaseMapTiles(this.map, LayerZ);
+    this.tiles = new BaseMapTiles(this.map, LayerZ, this.emitter);
+    this.fitter = new MapFitter(this.map, (fit) => this.emitter.emit('viewFitted', fit));
     this.searchedPoint = new SearchedPointMarker(this.map, LayerZ.searchedPoint);
     this.shown = new ShownAreas(this.map, LayerZ);
     this.drawing = new DrawingController(this.map, LayerZ, (type, payload) =>
@@ -134,13 +137,13 @@ export class MapController {
   }
 
   /**
-   * Centre the map on a coordinate-search result and mark it there, replacing any earlier mark.
-   * The zoom stays when already 8 or more, else goes to 10. The caller has validated the point.
+   * Centre the map's uncovered area on a coordinate-search result and mark it there, replacing any
+   * earlier mark. The zoom stays when already 8 or more, else goes to 10. The caller has validated the point.
    */
   showSearchedPoint(point: LatLon) {
     const position = { lat: point.lat, lon: point.lon };
     this.searchedPoint.show(position);
-    centreOn(this.map.getView(), position);
+    this.fitTo(new Point(fromLonLat([position.lon, position.lat])), fitPadding.default);
     this.emitter.emit('searchedPointChanged', { ...position });
   }
 
@@ -183,9 +186,8 @@ export class MapController {
   /** Mark a saved POI (replacing an earlier mark of the same id) and fit to it (200 px) unless `fit` is false. */
   showPoi(poi: PoiMark, options: { fit?: boolean } = {}) {
     this.shown.putPoi(poi);
-    // A point fitted with even padding is centred; the zoom goes to 10 unless already 8 or more.
-    const zoom = zoomForSearchedPoint(this.map.getView().getZoom());
-    if (options.fit ?? true) this.fitTo(new Point(fromLonLat([poi.lon, poi.lat])), fitPadding.default, zoom);
+    // A point is centred in the uncovered area; the zoom goes to 10 unless already 8 or more.
+    if (options.fit ?? true) this.fitTo(new Point(fromLonLat([poi.lon, poi.lat])), fitPadding.default);
   }
 
   hidePoi(id: number) {
@@ -238,18 +240,12 @@ export class MapController {
     return this.parts.scenes.current()?.shownQuicklooks() ?? [];
   }
 
-  /**
-   * Fit the view to where all these scenes overlap (compare mode), no closer than `maxZoom`;
-   * `padding` (top, right, bottom, left, CSS px) keeps it clear of what covers the map's edges.
-   */
-  fitSceneOverlap(
-    sceneIds: readonly string[],
-    options: { maxZoom: number; padding: [number, number, number, number] },
-  ) {
+  /** Fit the view to where all these scenes overlap (compare mode), no closer than `maxZoom`. */
+  fitSceneOverlap(sceneIds: readonly string[], options: { maxZoom: number }) {
     this.parts.scenes.run(
       (layers) => {
         const extent = layers.commonExtentOf(sceneIds);
-        if (extent) fitExtent(this.map.getView(), extent, options.padding, options.maxZoom);
+        if (extent) this.fitter.fit(extent, { padding: fitPadding.compare, maxZoom: options.maxZoom });
       },
       { start: false },
     );
@@ -277,7 +273,7 @@ export class MapController {
         layer.show(areas);
         this.emitter.emit('orderAreasChanged', layer.shown());
         const extent = options.fitOrderedScenes && layer.extentOf('orderedScenes');
-        if (extent) fitExtent(this.map.getView(), extent, fitPadding.default, 18);
+        if (extent) this.fitter.fit(extent, { padding: fitPadding.default });
       },
       { start },
     );
@@ -291,15 +287,22 @@ export class MapController {
     this.parts.myData.run((layers) => layers.show(shown), { start });
   }
 
-  /** Fit the view to rings of [lon, lat] (a my-data scene), no closer than zoom 18. */
-  fitRings(rings: number[][][]) {
+  /** Fit the view to rings of [lon, lat] (a my-data scene, footprints found by id, passes). */
+  fitRings(rings: readonly number[][][]) {
     this.fitTo(
       rings.length
         ? new MultiPolygon(rings.map((ring) => [ring])).transform('EPSG:4326', 'EPSG:3857')
         : undefined,
       fitPadding.default,
-      TileZoomMax,
     );
+  }
+
+  /** Fit the view to AOIs (a search's areas), 300 px around them as around any AOI. */
+  fitAreas(areas: readonly AoiGeoJson[]) {
+    const parts = areas.flatMap(
+      (geojson) => savedAreaFeature({ id: 0, name: '', geojson }).getGeometry()?.getPolygons() ?? [],
+    );
+    this.fitTo(parts.length ? new MultiPolygon(parts) : undefined, fitPadding.aoi);
   }
 
   /** Compare two layer groups: `left` drawn left of a vertical divider, `right` right of it (one swipe at a time). */
@@ -385,8 +388,8 @@ export class MapController {
     this.map.dispose();
   }
 
-  private fitTo(geometry: Geometry | undefined, padding: number, maxZoom = 18) {
-    if (geometry) fitExtent(this.map.getView(), geometry.getExtent(), padding, maxZoom);
+  private fitTo(geometry: Geometry | undefined, padding: number) {
+    this.fitter.fit(geometry, { padding });
   }
 
   /** Show the chosen base map's tiles (and labels, if wanted) and hide every other online layer. */

@@ -90,12 +90,31 @@ export interface Measurement {
 /** Where an element handed to `MapController.anchor` is kept on the map. */
 export type AnchorTarget = 'drawnPolygon' | 'drawnPoint' | 'measurement';
 
+/**
+ * A fit that ran to its end: its number (each fit counts one up), where the fitted extent lies on the
+ * map (CSS px from the map's top left: left, top, right, bottom), that extent in degrees (west,
+ * south, east, north) and the zoom reached. The map element shows it for the end-to-end tests.
+ */
+export interface ViewFitted {
+  fit: number;
+  onScreen: [number, number, number, number];
+  bounds: [number, number, number, number];
+  zoom: number;
+}
+
 /** Events the controller emits, by name, with their payload. */
 export interface MapEvents {
+  /** A fit ended (not cut short by another): where the fitted object now lies. */
+  viewFitted: ViewFitted;
   viewChanged: ViewState;
   /** The geographic position under the pointer; null when the pointer leaves the map. */
   pointerMoved: LatLon | null;
   baseMapChanged: { baseMap: BaseMapId; labelsVisible: boolean };
+  /**
+   * The chosen online base map's tiles keep failing (true: only the offline map shows beneath), or
+   * they load again, another map was chosen or a retry began (false).
+   */
+  baseMapFailed: boolean;
   /** The coordinate-search marker was placed, moved (a position) or removed (null). */
   searchedPointChanged: LatLon | null;
   /** The active tool of the right tool bar; null when none (Esc, or a polygon or point finished). */
@@ -107,6 +126,11 @@ export interface MapEvents {
   /** A measurement changed (live while drawing); null when it was removed. */
   measureChanged: Measurement | null;
   currentAoiChanged: CurrentAoi | null;
+  /**
+   * The current AOI was taken off the map — the drawing deleted, the saved AOI deleted or hidden —
+   * not replaced by another: what was derived from it (results, passes) goes with it.
+   */
+  currentAoiRemoved: CurrentAoi;
   /** Whether the drawn polygon can be reshaped (modify mode): on after drawing, off after a search with results. */
   aoiModifiableChanged: boolean;
   /** The newest archive footprint under the pointer (null when none); React adds the tooltip delay. */

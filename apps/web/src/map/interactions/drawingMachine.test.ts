@@ -140,10 +140,35 @@ describe('the drawn polygon', () => {
     );
   });
 
-  it('stays the current AOI when saved, even when its saved AOI is hidden or the shown areas cleared', () => {
+  it('stays the current AOI when saved and the shown areas are cleared; goes when its saved AOI is deleted', () => {
     const saved = run([...drawPolygon, { type: 'polygonSaved', ...savedArea }]).state;
-    expect(run([{ type: 'savedAreaHidden', id: 7 }], saved).state.current).toEqual(savedArea);
     expect(run([{ type: 'savedAreasCleared' }], saved).state.current).toEqual(savedArea);
+    const deleted = run([{ type: 'savedAreaHidden', id: 7 }], saved);
+    expect(deleted.state.polygon).toBeNull();
+    expect(deleted.state.current).toBeNull();
+    expect(deleted.commands).toContain('removeShape');
+    expect(deleted.events).toEqual([
+      ['aoiModifiableChanged', false],
+      ['polygonDrawn', null],
+      ['currentAoiRemoved', savedArea],
+      ['currentAoiChanged', null],
+    ]);
+    // Another AOI's deletion leaves it.
+    expect(run([{ type: 'savedAreaHidden', id: 8 }], saved).state.current).toEqual(savedArea);
+  });
+
+  it('is removed (what was derived from it goes) when deleted, only replaced when another is drawn', () => {
+    const drawn = run(drawPolygon).state;
+    const removed = { id: null, name: null, geojson: square.geojson };
+    expect(run([{ type: 'deleteDrawing' }], drawn).events).toContainEqual(['currentAoiRemoved', removed]);
+    const redrawn = run(
+      [
+        { type: 'startTool', tool: 'polygon' },
+        { type: 'polygonEnded', polygon: reshaped },
+      ],
+      drawn,
+    );
+    expect(redrawn.events.map(([name]) => name)).not.toContain('currentAoiRemoved');
   });
 
   it('cannot be saved once gone', () => {
@@ -159,6 +184,7 @@ describe('the current AOI from the AOI centre', () => {
     expect(shown.events).toEqual([['currentAoiChanged', savedArea]]);
     expect(run([{ type: 'savedAreaHidden', id: 8 }], shown.state).state.current).toEqual(savedArea);
     expect(run([{ type: 'savedAreaHidden', id: 7 }], shown.state).events).toEqual([
+      ['currentAoiRemoved', savedArea],
       ['currentAoiChanged', null],
     ]);
     expect(run([{ type: 'savedAreasCleared' }], shown.state).state.current).toBeNull();
@@ -249,11 +275,21 @@ describe('measuring', () => {
     ]);
   });
 
-  it('keeps a finished measurement for a drawing tool, drops it for the other measuring tool', () => {
+  it('drops a finished measurement when its tool is left: for another tool, none, or Esc', () => {
     const finished = run([...measuring('measureLength'), { type: 'measurementEnded', value: 3 }]).state;
-    expect(run([{ type: 'startTool', tool: 'polygon' }], finished).state.measurement).not.toBeNull();
-    expect(run([{ type: 'startTool', tool: null }], finished).state.measurement).not.toBeNull();
-    expect(run([{ type: 'startTool', tool: 'measureArea' }], finished).state.measurement).toBeNull();
+    for (const input of [
+      { type: 'startTool', tool: 'polygon' },
+      { type: 'startTool', tool: null },
+      { type: 'startTool', tool: 'measureArea' },
+      { type: 'key', key: 'Escape', target: 'DIV' },
+    ] as const) {
+      const left = run([input], finished);
+      expect(left.state.measurement).toBeNull();
+      expect(left.commands).toContain('clearMeasureLayer');
+      expect(left.events).toContainEqual(['measureChanged', null]);
+    }
+    // Staying on the tool keeps it until the next measurement begins.
+    expect(run([{ type: 'sketchSettled' }], finished).state.measurement).not.toBeNull();
   });
 
   it('drops an unfinished measurement with its tool, and ignores its sketch afterwards', () => {
@@ -283,12 +319,13 @@ describe('delete drawing', () => {
     const { state, events } = run([{ type: 'deleteDrawing' }], all);
     expect(state).toEqual(initialDrawingState);
     expect(events).toEqual([
+      ['measureChanged', null],
       ['toolChanged', null],
       ['aoiModifiableChanged', false],
       ['polygonDrawn', null],
+      ['currentAoiRemoved', { id: null, name: null, geojson: square.geojson }],
       ['currentAoiChanged', null],
       ['pointDrawn', null],
-      ['measureChanged', null],
     ]);
   });
 });

@@ -65,6 +65,7 @@ type DrawingEventName =
   | 'pointDrawn'
   | 'measureChanged'
   | 'currentAoiChanged'
+  | 'currentAoiRemoved'
   | 'aoiModifiableChanged';
 
 export type DrawingEmit = {
@@ -159,7 +160,7 @@ class Step {
         return;
       case 'deleteDrawing':
         this.startTool(null);
-        this.removePolygon();
+        this.removePolygon({ removed: true });
         this.clearPoint();
         return this.clearMeasurement();
       case 'clearPoint':
@@ -173,11 +174,12 @@ class Step {
       case 'savedAreaShown':
         return this.setCurrent({ ...input.area });
       case 'savedAreaHidden':
-        // The drawn polygon saved under that id stays the current AOI.
-        if (s.current?.id === input.id && s.polygon?.savedId !== input.id) this.setCurrent(null);
+        // Its AOI was deleted: the drawn polygon saved under that id goes as well.
+        if (s.polygon?.savedId === input.id) return this.removePolygon({ removed: true });
+        if (s.current?.id === input.id) this.removeCurrent();
         return;
       case 'savedAreasCleared':
-        if (s.current?.id != null && s.polygon?.savedId !== s.current.id) this.setCurrent(null);
+        if (s.current?.id != null && s.polygon?.savedId !== s.current.id) this.removeCurrent();
         return;
       case 'key':
         if (!s.tool || typingTargets.has(input.target)) return;
@@ -192,14 +194,14 @@ class Step {
 
   /**
    * One tool at a time. A polygon or a point ends the tool when finished; the measuring tools stay
-   * on, each new measurement replacing the last.
+   * on, each new measurement replacing the last, and take their measurement with them when left
+   * (a measurement is a look, not a shape to keep: left on the map it hides what lies under it).
    */
   private startTool(tool: DrawingTool | null) {
     const s = this.state;
     this.effects.push({ type: 'removeDraw' });
-    // An unfinished measurement goes with its tool; another measuring tool starts afresh.
-    const unfinished = s.measurement && !s.measurement.finished;
-    if (unfinished || (isMeasuring(tool) && tool !== s.tool)) this.clearMeasurement();
+    if (tool !== s.tool && (isMeasuring(s.tool) || isMeasuring(tool))) this.clearMeasurement();
+    else if (s.measurement && !s.measurement.finished) this.clearMeasurement();
     s.tool = tool;
     if (tool) this.effects.push({ type: 'addDraw', tool });
     // Reshaping the drawn polygon only while no tool holds the pointer.
@@ -231,8 +233,11 @@ class Step {
     this.emit('aoiModifiableChanged', false);
   }
 
-  /** Remove the drawn polygon; if it is the current AOI, there is none then. */
-  private removePolygon() {
+  /**
+   * Remove the drawn polygon; if it is the current AOI, there is none then. `removed`: taken away
+   * (deleted), not replaced by a new polygon, so what was derived from it goes too.
+   */
+  private removePolygon(options: { removed?: boolean } = {}) {
     const s = this.state;
     this.endModify();
     if (!s.polygon) return;
@@ -241,7 +246,16 @@ class Step {
     s.polygon = null;
     this.effects.push({ type: 'updateAnchors' });
     this.emit('polygonDrawn', null);
-    if (wasCurrent) this.setCurrent(null);
+    if (wasCurrent && options.removed) this.removeCurrent();
+    else if (wasCurrent) this.setCurrent(null);
+  }
+
+  /** The current AOI left the map (not replaced): tell it, then that there is none. */
+  private removeCurrent() {
+    const removed = this.state.current;
+    if (!removed) return;
+    this.emit('currentAoiRemoved', { ...removed });
+    this.setCurrent(null);
   }
 
   private clearPoint() {
