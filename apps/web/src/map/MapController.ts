@@ -41,7 +41,6 @@ import { createWorkspaceView, viewStateOf, zoomBy } from './view';
 import { emitViewAndPointer } from './viewEvents';
 import { ZoomCaps } from './zoomCaps';
 
-
 /**
  * The map engine of the workspace. React creates one per map element and talks to it only
  * through intent methods (zoomIn, setBaseMap, …) and typed events (viewChanged, pointerMoved, …);

@@ -59,7 +59,6 @@ export function zoomForSearchedPoint(currentZoom: number | undefined): number {
 }
 
 const zoomAnimationMs = 250;
-const searchAnimationMs = 250;
 const fitAnimationMs = 300;
 
 /** The view's zoom, its limits and its centre (as the controller reports them). */
@@ -81,27 +80,50 @@ export function zoomBy(view: View, delta: number) {
   view.animate({ zoom: view.getConstrainedZoom(Math.round(zoom) + delta), duration: zoomAnimationMs });
 }
 
-/** Centre on a position, zooming in to 10 unless already at 8 or closer (as a coordinate search). */
-export function centreOn(view: View, position: LatLon) {
-  if (view.getAnimating()) view.cancelAnimations();
-  view.animate({
-    center: fromLonLat([position.lon, position.lat]),
-    zoom: zoomForSearchedPoint(view.getZoom()),
-    duration: searchAnimationMs,
-  });
+/** No fit of an area comes closer than this: a small AOI or scene still shows its surroundings. */
+export const areaFitMaxZoom = 16;
+
+/**
+ * The closest zoom a fit may reach, by the object's size: a point (a POI, a searched coordinate)
+ * goes to 10 unless the map is already at 8 or closer, as the coordinate search; an area no closer
+ * than `areaFitMaxZoom`; `cap` (a caller's own limit, such as compare's 13) lowers it further.
+ */
+export function fitMaxZoom(extent: readonly number[], currentZoom: number | undefined, cap?: number): number {
+  const [minX = 0, minY = 0, maxX = 0, maxY = 0] = extent;
+  const isPoint = maxX - minX === 0 && maxY - minY === 0;
+  const zoom = isPoint ? zoomForSearchedPoint(currentZoom) : areaFitMaxZoom;
+  return cap === undefined ? zoom : Math.min(zoom, cap);
 }
 
-/** Fit the view to an extent with padding (one number for all sides, or top, right, bottom, left), no closer than `maxZoom`. */
+/**
+ * Fit the view to an extent with padding (top, right, bottom, left, CSS px), no closer than
+ * `maxZoom`; `onFitted` runs once the animation has ended (not when another one cut it short).
+ */
 export function fitExtent(
   view: View,
   extent: number[],
-  padding: number | [number, number, number, number],
+  padding: [number, number, number, number],
   maxZoom: number,
+  onFitted?: () => void,
 ) {
   if (view.getAnimating()) view.cancelAnimations();
   view.fit(extent, {
-    padding: typeof padding === 'number' ? [padding, padding, padding, padding] : padding,
+    padding,
     duration: fitAnimationMs,
     maxZoom,
+    callback: (complete) => {
+      if (complete) onFitted?.();
+    },
   });
+}
+
+/** Where an extent lies on the map after a fit, in CSS pixels from the map's top left (left, top, right, bottom). */
+export function extentOnScreen(view: View, extent: readonly number[], size: readonly number[]): number[] {
+  const [centreX = 0, centreY = 0] = view.getCenter() ?? [];
+  const resolution = view.getResolution() ?? 1;
+  const [width = 0, height = 0] = size;
+  const [minX = 0, minY = 0, maxX = 0, maxY = 0] = extent;
+  const x = (at: number) => (at - centreX) / resolution + width / 2;
+  const y = (at: number) => (centreY - at) / resolution + height / 2;
+  return [x(minX), y(maxY), x(maxX), y(minY)];
 }

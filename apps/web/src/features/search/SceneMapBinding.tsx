@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useMapController } from '../../map/react/mapControllerContext';
 import { usableTimeZone } from '../../shared/format/dates';
 import { useMe } from '../auth/useMe';
-import { CompareSlider, comparePanelWidthPx } from './CompareSlider';
+import { CompareSlider } from './CompareSlider';
 import {
   compareCurrent,
   compareMin,
@@ -12,7 +12,6 @@ import {
   compareZoom,
   timeOrdered,
 } from './compare';
-import { toolbarRoom } from './mapBox';
 import { OverlapBox } from './OverlapBox';
 import styles from './overlap.module.css';
 import { RemoveMenu } from './RemoveMenu';
@@ -23,27 +22,6 @@ const quicklookUrl = '/tiles/quicklooks/wms';
 
 type Hit = { sceneIds: string[]; pixel: [number, number] };
 type Compare = { sceneIds: string[]; value: number };
-
-/** Air between the compared scenes and what covers the map's edges. */
-const fitMarginPx = 24;
-
-/**
- * The map's edges the compared scenes should stay clear of (top, right, bottom, left): the compare
- * panel and tool bar on the right; on the left the side panel and the result list, when open.
- */
-function compareFitPadding(): [number, number, number, number] {
-  const map = document.querySelector('[data-testid="map"]')?.getBoundingClientRect();
-  const covers = document.querySelectorAll('[data-testid="results-panel"], [data-testid^="panel-"]');
-  const coveredLeft = map
-    ? Math.max(0, ...[...covers].map((element) => element.getBoundingClientRect().right - map.left))
-    : 0;
-  return [
-    fitMarginPx,
-    comparePanelWidthPx + toolbarRoom + fitMarginPx,
-    fitMarginPx,
-    coveredLeft + fitMarginPx,
-  ];
-}
 
 /** Map pixels start right of the left menu. */
 const at = (pixel: [number, number]) => ({ left: `calc(var(--menu-width) + ${pixel[0]}px)`, top: pixel[1] });
@@ -64,6 +42,8 @@ export function SceneMapBinding() {
   const [overlap, setOverlap] = useState<Hit | null>(null);
   const [picked, setPicked] = useState<string[]>([]);
   const [compare, setCompare] = useState<Compare | null>(null);
+  // The compared scenes are fitted once their slider is on screen: the fit keeps clear of it.
+  const [compareFit, setCompareFit] = useState<string[] | null>(null);
   const [removeMenu, setRemoveMenu] = useState<Hit | null>(null);
   const [mapHover, setMapHover] = useState<{ sceneId: string; pixel: [number, number] } | null>(null);
   const [tooltip, setTooltip] = useState<{ sceneId: string; pixel: [number, number] } | null>(null);
@@ -169,8 +149,13 @@ export function SceneMapBinding() {
     setCompare({ sceneIds: ordered, value: 0 });
     setOverlap(null);
     setHovered(null);
-    controller?.fitSceneOverlap(ordered, { maxZoom: compareZoom, padding: compareFitPadding() });
+    setCompareFit(ordered);
   };
+  useEffect(() => {
+    if (!compareFit) return;
+    controller?.fitSceneOverlap(compareFit, { maxZoom: compareZoom });
+    setCompareFit(null);
+  }, [controller, compareFit]);
 
   const menuScenes = removeMenu ? scenesOf(removeMenu.sceneIds.filter((id) => onViewSet.has(id))) : [];
   useEffect(() => {

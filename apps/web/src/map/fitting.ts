@@ -1,0 +1,62 @@
+import type { Extent } from 'ol/extent';
+import type { Geometry } from 'ol/geom';
+import type OlMap from 'ol/Map';
+import { toLonLat } from 'ol/proj';
+import type { ViewFitted } from './types';
+import { extentOnScreen, fitExtent, fitMaxZoom } from './view';
+import { coveredInsets, fitInsets, mapCoverAttribute, type Rect } from './visibleArea';
+
+/**
+ * Fit padding of spec 000 §2: 200 px (a POI), 300 px around an AOI; compare fits close around the
+ * compared scenes' overlap (its zoom cap keeps the context).
+ */
+export const fitPadding = { default: 200, aoi: 300, compare: 24 } as const;
+
+/**
+ * The one fit of the map (issue 18). Whatever is fitted — a saved AOI, a POI, a searched point,
+ * archive results or a scene, tasking passes, order areas, my-data rings, the compared scenes —
+ * lands in the part of the map no panel covers: every box docked over the map carries
+ * `data-map-cover`, their rectangles are measured when the fit starts, and the covered depth of
+ * each edge is added to the spec's padding (300 px around an AOI, 200 px otherwise), which shrinks
+ * where the room left is small. The closest zoom follows the object's size (`fitMaxZoom`).
+ */
+export class MapFitter {
+  private fits = 0;
+
+  constructor(
+    private readonly map: OlMap,
+    private readonly fitted: (fit: ViewFitted) => void,
+  ) {}
+
+  fit(target: Geometry | Extent | undefined, options: { padding: number; maxZoom?: number }) {
+    if (!target) return;
+    const extent = Array.isArray(target) ? target : target.getExtent();
+    if (!extent.every(Number.isFinite)) return;
+    const view = this.map.getView();
+    const size = this.map.getSize();
+    const element = this.map.getTargetElement();
+    if (!size || !element) return;
+    const [width = 0, height = 0] = size;
+    const insets = coveredInsets(element.getBoundingClientRect(), coversOver(element));
+    const padding = fitInsets({ width, height }, insets, options.padding);
+    const maxZoom = fitMaxZoom(extent, view.getZoom(), options.maxZoom);
+    const fit = ++this.fits;
+    fitExtent(view, extent, padding, maxZoom, () => {
+      const [west = 0, south = 0] = toLonLat([extent[0] ?? 0, extent[1] ?? 0]);
+      const [east = 0, north = 0] = toLonLat([extent[2] ?? 0, extent[3] ?? 0]);
+      this.fitted({
+        fit,
+        onScreen: extentOnScreen(view, extent, size) as ViewFitted['onScreen'],
+        bounds: [west, south, east, north],
+        zoom: view.getZoom() ?? 0,
+      });
+    });
+  }
+}
+
+/** The visible boxes docked over the map (a hidden or collapsed one has no size). */
+function coversOver(element: HTMLElement): Rect[] {
+  return [...element.ownerDocument.querySelectorAll(`[${mapCoverAttribute}]`)]
+    .map((cover) => cover.getBoundingClientRect())
+    .filter((rect) => rect.width > 0 && rect.height > 0);
+}
