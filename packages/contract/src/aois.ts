@@ -238,6 +238,10 @@ export const AoiUploadResponse = Type.Object({
       'the AOI when exactly one was created, without its geometry as in the tree listing (GET /aois/{id} has it)',
   }),
   onlyOnePoi: Type.Union([AoiNode, Type.Null()], { description: 'the POI when exactly one was created' }),
+  folderId: Type.Union([Type.Integer(), Type.Null()], {
+    description:
+      'the folder made for the upload under the chosen one, named after the file (its base name, made unique among its siblings with " (2)", " (3)" …), holding its AOIs; null when the file gave POIs only (they stay in "My POIs")',
+  }),
   aoiIds: Type.Array(Type.Integer()),
   poiIds: Type.Array(Type.Integer()),
   failures: Type.Array(UploadFailure, { description: 'the first 1000 (AoiUploadLimits.maxReported)' }),

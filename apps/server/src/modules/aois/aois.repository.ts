@@ -2,6 +2,7 @@ import type { AoiNodeKind } from '@satportal/contract';
 import type pg from 'pg';
 import { inTransaction } from '../../db/database';
 import { inBatches, isolated } from './batches';
+import { uniqueSiblingName } from './upload-folder-name';
 
 export type AoiTree = 'aois' | 'pois';
 
@@ -203,29 +204,39 @@ export class AoisRepository {
 
   /**
    * Inserts nodes in one transaction, each at the end of its siblings, and answers their ids
-   * in the order given. Ids are drawn from the sequence first so that the order is certain.
-   * The shapes were made before (`shapes`), in batches and outside the transaction.
+   * in the order given. The shapes were made before (`shapes`), in batches and outside the transaction.
    */
   async insert(userId: number, nodes: ShapedNode[]): Promise<number[]> {
     if (!nodes.length) return [];
+    return inTransaction(this.pool, (client) => insertRows(client, userId, nodes));
+  }
+
+  /**
+   * An upload's nodes with, in the same transaction, a new folder at the end of `folder.parentId`
+   * named `folder.name` made unique among its siblings (`uniqueSiblingName`): the nodes of the AOI
+   * tree go into it, POIs stay where they are headed. Under the tree lock, so two uploads of the
+   * same file at once cannot both take the same name.
+   */
+  async insertInNewFolder(
+    userId: number,
+    folder: { parentId: number; name: string },
+    nodes: ShapedNode[],
+  ): Promise<{ folderId: number; ids: number[] }> {
     return inTransaction(this.pool, async (client) => {
-      const { rows: ids } = await client.query<{ id: number }>(
-        `SELECT nextval(pg_get_serial_sequence('aoi_nodes', 'id'))::int AS id FROM generate_series(1, $1)`,
-        [nodes.length],
+      await client.query('SELECT pg_advisory_xact_lock($1, $2)', [TREE_LOCK, userId]);
+      const { rows: siblings } = await client.query<{ name: string }>(
+        'SELECT name FROM aoi_nodes WHERE user_id = $1 AND parent_id = $2',
+        [userId, folder.parentId],
       );
-      const input = nodes.map((n, i) => ({ ...n, id: ids[i]?.id, ord: i + 1 }));
-      await client.query(
-        `INSERT INTO aoi_nodes (id, user_id, parent_id, tree, kind, name, sort_order, geom, area_km2)
-         SELECT x.id, $1, x."parentId", x.tree, x.kind, x.name,
-                COALESCE((SELECT max(s.sort_order) FROM aoi_nodes s
-                           WHERE s.user_id = $1 AND s.parent_id = x."parentId"), 0) + x.ord,
-                ST_GeomFromEWKB(decode(x.shape, 'hex'))::geography, x.area
-           FROM jsonb_to_recordset($2::jsonb)
-                  AS x(id int, "parentId" int, tree text, kind text, name text, shape text, area float8, ord int)
-          ORDER BY x.ord`,
-        [userId, JSON.stringify(input)],
+      const name = uniqueSiblingName(
+        folder.name,
+        siblings.map((s) => s.name),
       );
-      return input.map((n) => n.id as number);
+      const [folderId] = await insertRows(client, userId, [
+        { parentId: folder.parentId, tree: 'aois', kind: 'folder', name, shape: null, area: null },
+      ]);
+      const inFolder = nodes.map((n) => (n.tree === 'aois' ? { ...n, parentId: folderId as number } : n));
+      return { folderId: folderId as number, ids: await insertRows(client, userId, inFolder) };
     });
   }
 
@@ -358,4 +369,26 @@ export class AoisRepository {
     );
     return rows.map((r) => r.day);
   }
+}
+
+/** Ids are drawn from the sequence first so that the order of the answer is certain. */
+async function insertRows(client: pg.PoolClient, userId: number, nodes: ShapedNode[]): Promise<number[]> {
+  if (!nodes.length) return [];
+  const { rows: ids } = await client.query<{ id: number }>(
+    `SELECT nextval(pg_get_serial_sequence('aoi_nodes', 'id'))::int AS id FROM generate_series(1, $1)`,
+    [nodes.length],
+  );
+  const input = nodes.map((n, i) => ({ ...n, id: ids[i]?.id, ord: i + 1 }));
+  await client.query(
+    `INSERT INTO aoi_nodes (id, user_id, parent_id, tree, kind, name, sort_order, geom, area_km2)
+     SELECT x.id, $1, x."parentId", x.tree, x.kind, x.name,
+            COALESCE((SELECT max(s.sort_order) FROM aoi_nodes s
+                       WHERE s.user_id = $1 AND s.parent_id = x."parentId"), 0) + x.ord,
+            ST_GeomFromEWKB(decode(x.shape, 'hex'))::geography, x.area
+       FROM jsonb_to_recordset($2::jsonb)
+              AS x(id int, "parentId" int, tree text, kind text, name text, shape text, area float8, ord int)
+      ORDER BY x.ord`,
+    [userId, JSON.stringify(input)],
+  );
+  return input.map((n) => n.id as number);
 }

@@ -133,7 +133,7 @@ describe('uploads, feature by feature', () => {
       },
     ]);
     const names = (await api(h, 'GET', '/aois', token)).body.data.aois.map((n: { name: string }) => n.name);
-    expect(names).toHaveLength(40); // "My AOIs" and the 39
+    expect(names).toHaveLength(41); // "My AOIs", the upload's folder "forty" and the 39
     expect(names).not.toContain('Area 17');
   });
 

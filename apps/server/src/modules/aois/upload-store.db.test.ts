@@ -126,15 +126,18 @@ describe('uploads', () => {
     ]);
     expect(r.body.data.ignored).toEqual([{ index: 4, name: 'Road', reason: 'upload.lineIgnored' }]);
 
+    // the AOIs land in a new folder named after the file, inside the folder chosen
+    const made = (await api(h, 'GET', `/aois/${r.body.data.folderId}`, token)).body.data;
+    expect(made).toMatchObject({ name: 'mixed', kind: 'folder', parentId: folder });
     const [good, islands] = r.body.data.aoiIds;
     const stored = (await api(h, 'GET', `/aois/${islands}`, token)).body.data;
-    expect(stored).toMatchObject({ name: 'Polygon1', parentId: folder });
+    expect(stored).toMatchObject({ name: 'Polygon1', parentId: made.id });
     // the broken middle part failed alone: the other two stay one AOI
     expect(stored.geometry.geojson).toEqual({
       type: 'MultiPolygon',
       coordinates: [[square(10)], [square(30)]],
     });
-    expect((await api(h, 'GET', `/aois/${good}`, token)).body.data.parentId).toBe(folder);
+    expect((await api(h, 'GET', `/aois/${good}`, token)).body.data.parentId).toBe(made.id);
   });
 
   it('dissolves overlapping parts of one feature instead of failing them', async () => {

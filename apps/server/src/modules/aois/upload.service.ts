@@ -12,6 +12,7 @@ import type { UploadReader } from './files/upload-pool';
 import { UploadRefused } from './files/upload-refused';
 import type { ScreenedFile } from './files/upload-worker';
 import type { Screened, ShapeProblem } from './shapes';
+import { uploadFolderName } from './upload-folder-name';
 
 // The upload of a file of AOIs and POIs (spec 001 §7 aoi/upload), apart from the tree's other
 // calls in aois.service.ts (which answers it through AoisService.upload).
@@ -40,7 +41,8 @@ export interface UploadDeps {
  * Reads the whole file first, in a worker thread (refusing it whole when it cannot be read),
  * checks every shape, then stores what passed in one transaction. A feature that fails, in the
  * worker's checks or in the database's, is reported with its position in the file and its
- * reason and never stored; the others are.
+ * reason and never stored; the others are: the AOIs in a new folder named after the file
+ * (`uploadFolderName`) under the folder chosen, the POIs in "My POIs".
  */
 export async function uploadFile(
   { aois, reader, node }: UploadDeps,
@@ -124,7 +126,14 @@ export async function uploadFile(
       : ApiError.invalid('file', 'upload.noShapes', { ignored: ignored.length });
   }
 
-  const ids = await aois.insert(userId, nodes);
+  // Every upload that gives AOIs lands in a folder of its own, however many: one rule to predict.
+  const { folderId, ids } = nodes.some((n) => n.tree === 'aois')
+    ? await aois.insertInNewFolder(
+        userId,
+        { parentId: aoiParent.id, name: uploadFolderName(input.fileName) },
+        nodes,
+      )
+    : { folderId: null, ids: await aois.insert(userId, nodes) };
   const aoiIds = ids.filter((_, i) => nodes[i]?.kind === 'aoi');
   const poiIds = ids.filter((_, i) => nodes[i]?.kind === 'poi');
   return {
@@ -135,6 +144,7 @@ export async function uploadFile(
     ignoredCount: ignored.length,
     onlyOneAoi: aoiIds.length === 1 ? await node(aoiIds[0] as number, false) : null,
     onlyOnePoi: poiIds.length === 1 ? await node(poiIds[0] as number, true) : null,
+    folderId,
     aoiIds,
     poiIds,
     failures: failures.slice(0, AoiUploadLimits.maxReported),
