@@ -11,6 +11,8 @@ export const DrawnMark = {
   footprints: 'satportal:footprints-drawn',
   /** The hover and highlight outlines are drawn; detail `{ hover, highlight }` (scene ids or null). */
   outlines: 'satportal:outlines-drawn',
+  /** The tasking passes' footprints were handed to their layer; detail `{ count }` (0: cleared). */
+  passes: 'satportal:passes-drawn',
 } as const;
 
 export function markDrawn(name: string, detail: unknown) {

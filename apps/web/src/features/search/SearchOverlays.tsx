@@ -5,6 +5,7 @@ import { PanelId, usePanelStore } from '../../shared/panelStore';
 import { LoadWhen } from '../../shared/ui/LoadWhen';
 import { useCartStore } from '../cart/cartStore';
 import { useOrderDialogStore } from '../ordering/orderDialogStore';
+import { useTaskingStore } from '../tasking/taskingStore';
 import { SceneIdSearch } from './SceneIdSearch';
 import { useArchiveSearchStore } from './searchStore';
 import { ZoomHdTip } from './ZoomHdTip';
@@ -40,6 +41,15 @@ export default function SearchOverlays() {
     void loadSceneMapBinding();
     controller?.prepareSceneLayers();
   }, [searchCentreOpen, controller]);
+  // Results and passes of an AOI that left the map would point at nothing (issue 18): they go too.
+  useEffect(
+    () =>
+      controller?.on('currentAoiRemoved', (removed) => {
+        useArchiveSearchStore.getState().clearResultsOfAoi(removed.geojson);
+        useTaskingStore.getState().clearPredictionOfAoi(removed.geojson);
+      }),
+    [controller],
+  );
   return (
     <>
       <SceneIdSearch />

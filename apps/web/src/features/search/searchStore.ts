@@ -1,5 +1,6 @@
 import type { Aoi, ArchiveScene, ArchiveSearchRequest, ArchiveSearchResponse } from '@satportal/contract';
 import { create } from 'zustand';
+import { isSearchedShape } from '../../shared/conditions/conditions';
 import { type ConditionsState, conditionsState } from '../../shared/conditions/conditionsStore';
 import { browserTimeZone } from '../../shared/format/dates';
 import type { CartSearch } from '../cart/cartStore';
@@ -80,7 +81,14 @@ interface ArchiveSearchState extends ConditionsState<ArchiveConditions> {
   setOnView(sceneIds: readonly string[], on: boolean): void;
   setHighlight(sceneId: string | null): void;
   clearResults(): void;
+  /**
+   * An AOI left the map (its drawing or saved AOI deleted): the results of a search over it go
+   * with it, list, footprints, quicklooks and highlight (issue 18); other results stay.
+   */
+  clearResultsOfAoi(shape: { type: string; coordinates: unknown }): void;
 }
+
+const noResults = { results: null, resultsOpen: false, onView: [], highlight: null, hovered: null };
 
 export const useArchiveSearchStore = create<ArchiveSearchState>()((set) => ({
   ...conditionsState(set, defaultConditions, browserTimeZone()),
@@ -119,5 +127,10 @@ export const useArchiveSearchStore = create<ArchiveSearchState>()((set) => ({
       return { onView: on ? [...rest, ...sceneIds] : rest, highlight };
     }),
   setHighlight: (highlight) => set({ highlight }),
-  clearResults: () => set({ results: null, resultsOpen: false, onView: [], highlight: null }),
+  clearResults: () => set(noResults),
+  clearResultsOfAoi: (shape) =>
+    set((s) => {
+      const searched = s.results?.mode.kind === 'aoi' ? s.results.mode.request.aois : [];
+      return searched.some((aoi) => isSearchedShape(aoi, shape)) ? noResults : {};
+    }),
 }));

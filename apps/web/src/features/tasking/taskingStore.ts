@@ -1,5 +1,6 @@
 import type { TaskingPrediction, TaskingPredictionRequest } from '@satportal/contract';
 import { create } from 'zustand';
+import { isSearchedShape } from '../../shared/conditions/conditions';
 import { type ConditionsState, conditionsState } from '../../shared/conditions/conditionsStore';
 import { browserTimeZone } from '../../shared/format/dates';
 import { defaultTaskingConditions, type TaskingConditions } from './taskingForm';
@@ -18,6 +19,8 @@ interface TaskingState extends ConditionsState<TaskingConditions> {
   setPredictionRequest(request: TaskingPredictionRequest): void;
   back(): void;
   setHoveredPass(passId: string | null): void;
+  /** An AOI left the map (its drawing or saved AOI deleted): a prediction for it goes, with its passes. */
+  clearPredictionOfAoi(shape: { type: string; coordinates: unknown }): void;
 }
 
 /** The tasking panel's state, kept while the panel is closed (DESIGN §6: one small store per feature). */
@@ -32,4 +35,10 @@ export const useTaskingStore = create<TaskingState>()((set) => ({
   setPredictionRequest: (predictionRequest) => set({ predictionRequest }),
   back: () => set({ step: 0, prediction: null, hoveredPass: null }),
   setHoveredPass: (hoveredPass) => set({ hoveredPass }),
+  clearPredictionOfAoi: (shape) =>
+    set((s) =>
+      s.predictionRequest?.aois.some((aoi) => isSearchedShape(aoi, shape))
+        ? { step: 0, prediction: null, predictionRequest: null, hoveredPass: null }
+        : {},
+    ),
 }));

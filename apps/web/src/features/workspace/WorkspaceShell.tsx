@@ -7,6 +7,7 @@ import { useMe } from '../auth/useMe';
 import { NoticeHost } from '../notices/NoticeHost';
 import { useOrderDialogStore } from '../ordering/orderDialogStore';
 import { UploadDialogHost } from '../saved-areas/UploadDialogHost';
+import { BaseMapNotice } from './BaseMapNotice';
 import { CoordinateSearch } from './CoordinateSearch';
 import { CursorPosition } from './CursorPosition';
 import { LeftMenu } from './LeftMenu';
@@ -43,6 +44,7 @@ export function WorkspaceShell() {
         <CoordinateSearch />
         <RightToolbar />
         <CursorPosition />
+        <BaseMapNotice />
         {controller && (
           <Suspense>
             <DrawingLayer />

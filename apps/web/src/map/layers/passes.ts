@@ -4,6 +4,7 @@ import type MultiPolygon from 'ol/geom/MultiPolygon';
 import VectorLayer from 'ol/layer/Vector';
 import VectorSource from 'ol/source/Vector';
 import { Fill, Stroke, Style } from 'ol/style';
+import { DrawnMark, markDrawn } from '../drawnMarks';
 import type { PassFootprint } from '../types';
 import { footprintFeature } from './footprints';
 
@@ -59,6 +60,8 @@ export function createPassLayer(zIndex: number) {
     setPasses(passes: readonly PassFootprint[]) {
       source.clear(true);
       source.addFeatures(passes.map(passFeature));
+      // A canvas layer draws them in the next frame; the mark says what it was given.
+      markDrawn(DrawnMark.passes, { count: passes.length });
     },
     setHovered(passId: string | null) {
       if (passId === hovered) return;

@@ -51,6 +51,14 @@ export function searchAoiOf(current: { name: string | null; geojson: { type: str
   return current?.name ? { ...geojson, name: current.name } : geojson;
 }
 
+/** Whether a sent AOI has this shape (its name aside): what was found for it belongs to that shape. */
+export function isSearchedShape(
+  sent: { type: string; coordinates: unknown },
+  shape: { type: string; coordinates: unknown },
+): boolean {
+  return sent.type === shape.type && JSON.stringify(sent.coordinates) === JSON.stringify(shape.coordinates);
+}
+
 /**
  * What an archive search and a tasking prediction send alike (spec 000 §7): no taskId yet, the AOI,
  * the conditions, the satellites of the chosen groups that match the sensor choice, the sensor part.
