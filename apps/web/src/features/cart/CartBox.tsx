@@ -45,6 +45,7 @@ export default function CartBox({ onOrder }: { onOrder: () => void }) {
         icon={<ShoppingCartOutlined />}
         onClick={() => useCartStore.getState().setBoxOpen(true)}
         data-testid="cart-open"
+        data-map-cover
       >
         {t('cart.pill', { count: scenes.size })}
       </Button>
@@ -85,6 +86,7 @@ function OpenCartBox({ onOrder }: { onOrder: () => void }) {
     <section
       className={styles.box}
       data-testid="cart-box"
+      data-map-cover
       data-gap-drawn={drawn.gap ?? undefined}
       aria-label={t('cart.title')}
     >

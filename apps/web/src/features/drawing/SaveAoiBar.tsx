@@ -125,6 +125,7 @@ export function SaveAoiBar({
     <section
       className={`${styles.saveBar} ${besidePanel ? styles.saveBarBesidePanel : ''}`}
       data-testid="save-aoi-bar"
+      data-map-cover
       aria-label={t('draw.saveTitle')}
     >
       <div className={styles.saveBarRow}>

@@ -39,7 +39,7 @@ export default function HdMapControls({ controller, state, years, authorization 
   };
 
   return (
-    <div className={styles.controls} data-testid="hd-controls" data-year={state.year}>
+    <div className={styles.controls} data-testid="hd-controls" data-year={state.year} data-map-cover>
       <span className={styles.label}>{t('hdMap.controls')}</span>
       <Select
         size="small"

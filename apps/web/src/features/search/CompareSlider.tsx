@@ -47,6 +47,7 @@ export function CompareSlider(props: {
       className={styles.compare}
       style={{ width: comparePanelWidthPx, right: toolbarRoom }}
       data-testid="compare-slider"
+      data-map-cover
       aria-label={t('overlap.compareTitle')}
     >
       <header className={styles.boxHeader}>

@@ -89,6 +89,7 @@ export function ResultsPanel() {
     <section
       className={`${styles.results} ${besidePanel ? styles.resultsBesidePanel : ''}`}
       data-testid="results-panel"
+      data-map-cover
       aria-label={t('results.title')}
     >
       <header className={styles.resultsHeader}>

@@ -58,6 +58,7 @@ export function SceneIdSearch() {
     <div
       className={`${styles.mapSearchRow} ${besidePanel ? styles.mapSearchRowBesidePanel : ''}`}
       data-testid="scene-id-search"
+      data-map-cover
     >
       <Input.Search
         className={styles.sceneIdBox}

@@ -32,7 +32,7 @@ export function ZoomHdTip() {
   };
 
   return (
-    <aside className={styles.hdTip} data-testid="zoom-hd-tip" aria-label={t('map.hdTipTitle')}>
+    <aside className={styles.hdTip} data-testid="zoom-hd-tip" aria-label={t('map.hdTipTitle')} data-map-cover>
       <header className={styles.hdTipHeader}>
         <strong>{t('map.hdTipTitle')}</strong>
         <Button

@@ -40,6 +40,7 @@ export function CoordinateSearch() {
     <search
       className={`${styles.coordinateSearch} ${besidePanel ? styles.coordinateSearchBesidePanel : ''}`}
       data-testid="coordinate-search"
+      data-map-cover
     >
       <Input.Search
         value={text}

@@ -9,7 +9,7 @@ export function CursorPosition() {
   const { t } = useTranslation();
   const position = usePointerPosition(useMapController());
   return (
-    <div className={styles.cursorPosition}>
+    <div className={styles.cursorPosition} data-map-cover>
       <span className={styles.cursorLabel}>{t('map.cursorPosition')}</span>
       <span data-testid="cursor-position" className={styles.cursorValue}>
         {position ? formatLatLon(position.lat, position.lon) : t('map.cursorOutside')}

@@ -14,8 +14,9 @@ const asData = (point: LatLon | null | undefined) =>
  * The map element and its controller: created when the element mounts, disposed when it unmounts.
  * Loaded lazily, so OpenLayers arrives in its own chunk. The element shows the view's centre and
  * the coordinate-search marker, the active drawing tool, the current AOI (JSON), whether the
- * drawn polygon is in modify mode and the quicklooks shown with their opacities (JSON) in `data-`
- * attributes, which the end-to-end tests read.
+ * drawn polygon is in modify mode, the quicklooks shown with their opacities (JSON) and the last
+ * fit that ended (JSON: where the fitted extent lies on the map) in `data-` attributes, which the
+ * end-to-end tests read.
  */
 export default function MapCanvas({ onReady }: { onReady: (controller: MapController | null) => void }) {
   const element = useRef<HTMLDivElement>(null);
@@ -25,6 +26,7 @@ export default function MapCanvas({ onReady }: { onReady: (controller: MapContro
   const [currentAoi, setCurrentAoi] = useState<string>();
   const [aoiModifiable, setAoiModifiable] = useState(false);
   const [quicklooks, setQuicklooks] = useState<string>();
+  const [lastFit, setLastFit] = useState<string>();
 
   useEffect(() => {
     if (!element.current) return;
@@ -43,6 +45,7 @@ export default function MapCanvas({ onReady }: { onReady: (controller: MapContro
       controller.on('currentAoiChanged', (aoi) => setCurrentAoi(aoi ? JSON.stringify(aoi) : undefined)),
       controller.on('aoiModifiableChanged', setAoiModifiable),
       controller.on('quicklooksChanged', (shown) => setQuicklooks(JSON.stringify(shown))),
+      controller.on('viewFitted', (fit) => setLastFit(JSON.stringify(fit))),
     ];
     onReady(controller);
     return () => {
@@ -63,6 +66,7 @@ export default function MapCanvas({ onReady }: { onReady: (controller: MapContro
       data-current-aoi={currentAoi}
       data-aoi-modifiable={aoiModifiable}
       data-quicklooks={quicklooks}
+      data-last-fit={lastFit}
     />
   );
 }

@@ -16,7 +16,12 @@ export function PanelHost() {
 
   const { id, titleKey, Content } = panel;
   return (
-    <section className={styles.panel} data-testid={`panel-${id}`} aria-labelledby={`panel-title-${id}`}>
+    <section
+      className={styles.panel}
+      data-testid={`panel-${id}`}
+      aria-labelledby={`panel-title-${id}`}
+      data-map-cover
+    >
       <header className={styles.panelHeader}>
         <h2 id={`panel-title-${id}`} className={styles.panelTitle}>
           {t(titleKey)}

@@ -21,7 +21,7 @@ export function RightToolbar() {
   const labelOverlay = state?.baseMaps.find((b) => b.id === state.baseMap)?.hasLabelOverlay ?? false;
 
   return (
-    <nav className={styles.rightToolbar} aria-label={t('draw.tools')}>
+    <nav className={styles.rightToolbar} aria-label={t('draw.tools')} data-map-cover>
       <DrawingTools controller={controller} />
       <div className={styles.toolbarDivider} />
       <ToolbarButton
