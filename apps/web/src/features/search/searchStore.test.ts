@@ -91,3 +91,52 @@ describe('a subscription’s new images in the result list', () => {
     });
   });
 });
+
+describe('results of an AOI that left the map (issue 18)', () => {
+  const square = {
+    type: 'Polygon' as const,
+    coordinates: [
+      [
+        [0, 0],
+        [1, 0],
+        [1, 1],
+        [0, 1],
+        [0, 0],
+      ],
+    ],
+  };
+  const other = {
+    type: 'Polygon' as const,
+    coordinates: [
+      [
+        [5, 5],
+        [6, 5],
+        [6, 6],
+        [5, 5],
+      ],
+    ],
+  };
+  const searchOver = (aoi: typeof square & { name?: string }) => {
+    const request = { aois: [aoi] } as unknown as Extract<ResultsState['mode'], { kind: 'aoi' }>['request'];
+    store().showResults({ kind: 'aoi', request }, { images: [], count: 3, ac: 50, more: false, taskId: 't' });
+    store().setOnView(['a'], true);
+    store().setHighlight('a');
+  };
+
+  it('go with the AOI searched, its name aside, and leave other results alone', () => {
+    searchOver({ ...square, name: 'Fields' });
+    store().clearResultsOfAoi(other);
+    expect(store().results).not.toBeNull();
+    store().clearResultsOfAoi(square);
+    expect(store()).toMatchObject({ results: null, resultsOpen: false, onView: [], highlight: null });
+  });
+
+  it('of a scene-id search stay', () => {
+    store().showResults(
+      { kind: 'ids', sceneIds: ['a'] },
+      { images: [], count: 1, ac: null, more: false, taskId: 't' },
+    );
+    store().clearResultsOfAoi(square);
+    expect(store().results).not.toBeNull();
+  });
+});
