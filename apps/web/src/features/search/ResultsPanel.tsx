@@ -20,6 +20,7 @@ import styles from './search.module.css';
 import { cartSearchOf, type SortChoice, sortChoices, useArchiveSearchStore } from './searchStore';
 import { useArchiveSearchActions } from './useArchiveSearch';
 import { useResultPages } from './useResultPages';
+import { useResultsFit } from './useResultsFit';
 
 /** DESIGN §9: "select all" is offered while fewer than 500 scenes are loaded. */
 export const selectAllBelow = 500;
@@ -56,8 +57,10 @@ export function ResultsPanel() {
   const { search } = useArchiveSearchActions();
   const { more, openSubscription } = useResultPages();
   const onViewSet = useMemo(() => new Set(onView), [onView]);
+  const listShown = results !== null && resultsOpen && isResultsBoxShown(openPanel, centreTab);
+  useResultsFit(results, listShown);
 
-  if (!results || !resultsOpen || !isResultsBoxShown(openPanel, centreTab)) return null;
+  if (!results || !listShown) return null;
   const { images, count, ac } = results;
   const selected = images.filter((scene) => cart.has(scene.sceneId));
   const allSelected = selected.length === images.length;

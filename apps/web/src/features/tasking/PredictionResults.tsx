@@ -46,6 +46,11 @@ export function PredictionResults() {
     return () => controller?.showPasses([]);
   }, [controller, days]);
   useEffect(() => controller?.setHoveredPass(hoveredPass), [controller, hoveredPass]);
+  // A new prediction brings its passes into the part of the map the panel leaves free (issue 18).
+  useEffect(() => {
+    if (prediction && prediction.list.length > 0)
+      controller?.fitRings(prediction.list.flatMap((day) => day.item.flatMap((pass) => pass.boundaries)));
+  }, [controller, prediction]);
 
   const header = (
     <Button

@@ -1,0 +1,19 @@
+import { useEffect, useRef } from 'react';
+import { useMapController } from '../../map/react/mapControllerContext';
+import type { ResultsState, SearchMode } from './searchStore';
+
+/**
+ * Fits the map to a new search's results once the result list is on screen (issue 18), so the fit
+ * keeps clear of it: an AOI search its AOIs, a scene-id search the footprints it found. Get more and
+ * sorting keep the view; a subscription's items are fitted by the centre that opens them.
+ */
+export function useResultsFit(results: ResultsState | null, listShown: boolean) {
+  const controller = useMapController();
+  const fitted = useRef<SearchMode | null>(null);
+  useEffect(() => {
+    if (!controller || !results || !listShown || fitted.current === results.mode) return;
+    fitted.current = results.mode;
+    if (results.mode.kind === 'aoi') controller.fitAreas(results.mode.request.aois);
+    if (results.mode.kind === 'ids') controller.fitRings(results.images.flatMap((scene) => scene.boundaries));
+  }, [controller, results, listShown]);
+}
