@@ -1,12 +1,13 @@
 import { LogoutOutlined } from '@ant-design/icons';
 import { Button, Descriptions, type DescriptionsProps, Divider, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, usableTimeZone } from '../../shared/format/dates';
+import { formatDateTime } from '../../shared/format/dates';
 import { useLanguage } from '../../shared/hooks/useLanguage';
 import { ChangePasswordForm } from '../auth/ChangePasswordForm';
 import { useSessionStore } from '../auth/sessionStore';
 import { useLogout } from '../auth/useLogout';
 import { useMe } from '../auth/useMe';
+import { useTimeFormat } from '../auth/useTimeFormat';
 import styles from './account.module.css';
 import { LanguageChoice } from './LanguageChoice';
 import { OrderRequestInfo } from './OrderRequestInfo';
@@ -25,7 +26,7 @@ export default function AccountCentrePanel() {
   const user = useMe();
   const expiresAt = useSessionStore((s) => s.session?.expiresAt);
   const logout = useLogout();
-  const timeZone = usableTimeZone(user?.timezone);
+  const { timeZone } = useTimeFormat();
   const orgType = user ? orgTypeLabel(user.org.type) : null;
   const text = (value: string | undefined, testId: string) => (
     <span data-testid={testId}>{value || t('common.notSet')}</span>

@@ -7,10 +7,10 @@ import { messageOf, translateNested } from '../../api/messages';
 import type { TranslationKey } from '../../i18n/keys';
 import { useMapController } from '../../map/react/mapControllerContext';
 import { useMapEvent } from '../../map/react/useMapEvents';
-import { formatDateTime, usableTimeZone } from '../../shared/format/dates';
+import { formatDateTime } from '../../shared/format/dates';
 import { formatNumber } from '../../shared/format/numbers';
 import { useLanguage } from '../../shared/hooks/useLanguage';
-import { useMe } from '../auth/useMe';
+import { useTimeFormat } from '../auth/useTimeFormat';
 import { type CartFigures, emptyCartFigures, formatAmount, formatArea } from './areaCalculation';
 import styles from './cart.module.css';
 import { useCartStore } from './cartStore';
@@ -57,7 +57,7 @@ export default function CartBox({ onOrder }: { onOrder: () => void }) {
 function OpenCartBox({ onOrder }: { onOrder: () => void }) {
   const { t, i18n } = useTranslation();
   const [language] = useLanguage();
-  const timeZone = usableTimeZone(useMe()?.timezone);
+  const { timeZone } = useTimeFormat();
   const controller = useMapController();
   const scenes = useCartStore((s) => s.scenes);
   const { remove, clear, setBoxOpen } = useCartStore.getState();

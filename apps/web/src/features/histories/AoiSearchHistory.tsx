@@ -1,11 +1,11 @@
 import { Empty, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useMapController } from '../../map/react/mapControllerContext';
-import { formatDateTime, usableTimeZone } from '../../shared/format/dates';
+import { formatDateTime } from '../../shared/format/dates';
 import { formatNumber } from '../../shared/format/numbers';
 import { useLanguage } from '../../shared/hooks/useLanguage';
 import { useToast } from '../../shared/ui/toast';
-import { useMe } from '../auth/useMe';
+import { useTimeFormat } from '../auth/useTimeFormat';
 import { ClearHistoryButton } from './ClearHistoryButton';
 import styles from './histories.module.css';
 import { historyAreaId } from './summary';
@@ -18,7 +18,7 @@ import { useAoiSearchHistory } from './useHistories';
 export function AoiSearchHistory() {
   const { t } = useTranslation();
   const [language] = useLanguage();
-  const timeZone = usableTimeZone(useMe()?.timezone);
+  const { timeZone } = useTimeFormat();
   const controller = useMapController();
   const message = useToast();
   const history = useAoiSearchHistory();

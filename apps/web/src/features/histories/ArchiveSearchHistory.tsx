@@ -2,8 +2,8 @@ import type { ArchiveSearchHistoryEntry } from '@satportal/contract';
 import { Descriptions, Empty, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, usableTimeZone } from '../../shared/format/dates';
-import { useMe } from '../auth/useMe';
+import { formatDateTime } from '../../shared/format/dates';
+import { useTimeFormat } from '../auth/useTimeFormat';
 import { ClearHistoryButton } from './ClearHistoryButton';
 import styles from './histories.module.css';
 import { aoiNames, conditionSummary, sensorKey } from './summary';
@@ -20,7 +20,7 @@ interface ArchiveSearchHistoryProps {
 /** The archive search history (spec 001 §2): the last 10 searches with their conditions, sensor, satellites and AOIs. */
 export function ArchiveSearchHistory({ onSelect }: ArchiveSearchHistoryProps) {
   const { t } = useTranslation();
-  const timeZone = usableTimeZone(useMe()?.timezone);
+  const { timeZone } = useTimeFormat();
   const history = useArchiveSearchHistory();
   const [open, setOpen] = useState<number | null>(null);
   const list = history.data?.list ?? [];

@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../api/endpoints';
 import { useMapController } from '../../map/react/mapControllerContext';
 import { SwipeDivider } from '../../map/react/SwipeDivider';
-import { usableTimeZone } from '../../shared/format/dates';
-import { useMe } from '../auth/useMe';
+import { useTimeFormat } from '../auth/useTimeFormat';
 import { MyDataFilterBar } from './MyDataFilterBar';
 import { MyDataSceneCard } from './MyDataSceneCard';
 import { MyDataSides } from './MyDataSides';
@@ -27,7 +26,7 @@ const positionDelayMs = 1000;
 export default function MyDataPanel() {
   const { t } = useTranslation();
   const controller = useMapController();
-  const timeZone = usableTimeZone(useMe()?.timezone);
+  const { timeZone } = useTimeFormat();
   const store = useMyDataStore();
   const { filters, mode, left, right, inView } = store;
   const list = useMyDataList(filters, timeZone);

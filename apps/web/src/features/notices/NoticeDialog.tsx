@@ -4,8 +4,8 @@ import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/context';
 import { queryKeys } from '../../api/endpoints';
-import { formatDateTime, usableTimeZone } from '../../shared/format/dates';
-import { useMe } from '../auth/useMe';
+import { formatDateTime } from '../../shared/format/dates';
+import { useTimeFormat } from '../auth/useTimeFormat';
 import { noticeLines, noticeTypeKey } from './notice';
 import styles from './notices.module.css';
 
@@ -18,7 +18,7 @@ export default function NoticeDialog({ notice }: { notice: Notice }) {
   const { t } = useTranslation();
   const api = useApi();
   const queryClient = useQueryClient();
-  const timeZone = usableTimeZone(useMe()?.timezone);
+  const { timeZone } = useTimeFormat();
   const read = useMutation({
     mutationFn: () => api.markNoticeRead(notice.id),
     onSuccess: () => queryClient.setQueryData(queryKeys.unreadNotices, { list: [] }),

@@ -4,10 +4,10 @@ import { Button, Descriptions, Modal, Result, Spin, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMapController } from '../../map/react/mapControllerContext';
-import { formatDateTime, usableTimeZone } from '../../shared/format/dates';
+import { formatDateTime } from '../../shared/format/dates';
 import { formatNumber } from '../../shared/format/numbers';
 import { useLanguage } from '../../shared/hooks/useLanguage';
-import { useMe } from '../auth/useMe';
+import { useTimeFormat } from '../auth/useTimeFormat';
 import { DeliveryTerms } from './DeliveryTerms';
 import { OrderParameters } from './OrderParameters';
 import { OrderTagEditor } from './OrderTagEditor';
@@ -55,7 +55,7 @@ export function OrderDetailView({ id, onBack }: { id: number; onBack(): void }) 
 function OrderDetailBody({ detail }: { detail: OrderDetail }) {
   const { t } = useTranslation();
   const [language] = useLanguage();
-  const timeZone = usableTimeZone(useMe()?.timezone);
+  const { timeZone } = useTimeFormat();
   const [modal, modalHolder] = Modal.useModal();
   const { cancel } = useOrderChanges(detail.id);
   const shown = useSceneFootprints(detail);

@@ -2,9 +2,9 @@ import { Limits, type OrderListItem } from '@satportal/contract';
 import { Input, Select, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, usableTimeZone } from '../../shared/format/dates';
+import { formatDateTime } from '../../shared/format/dates';
 import { PagedList } from '../../shared/ui/PagedList';
-import { useMe } from '../auth/useMe';
+import { useTimeFormat } from '../auth/useTimeFormat';
 import { orderCentreTabs, orderKindKey, statusLabelKey, statusTone } from './orderCentre';
 import styles from './orders.module.css';
 import { type OrderFilter, useOrderPage, useOrderTags } from './useOrders';
@@ -90,7 +90,7 @@ function OrderPages({ filter, onOpen }: Pick<OrderListProps, 'filter' | 'onOpen'
 /** One order of the list: number, status, time, type, processing mode, tag, AOIs. */
 function OrderRow({ order, onOpen }: { order: OrderListItem; onOpen(): void }) {
   const { t } = useTranslation();
-  const timeZone = usableTimeZone(useMe()?.timezone);
+  const { timeZone } = useTimeFormat();
   const aois = order.aois.map((aoi) => aoi.name ?? t('orderCentre.unnamed')).join(', ');
   return (
     <li>

@@ -1,14 +1,15 @@
 import { EnvironmentOutlined, FolderOutlined, GatewayOutlined } from '@ant-design/icons';
 import type { AoiNode } from '@satportal/contract';
 import { Empty, Tree, type TreeDataNode } from 'antd';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../i18n/keys';
 import { formatNumber } from '../../shared/format/numbers';
 import { useLanguage } from '../../shared/hooks/useLanguage';
 import { InlineName } from './InlineName';
 import styles from './savedAreas.module.css';
-import { type AreaTreeNode, buildTree, filterTree, folderIds } from './tree';
+import type { RevealTarget } from './revealStore';
+import { type AreaTreeNode, buildTree, filterTree, folderIds, pathTo, sortTree } from './tree';
 
 /** The inline name row open in a tree: a new folder under `parentId`, or a node being renamed. */
 export type EditState = { kind: 'create'; parentId: number } | { kind: 'rename'; node: AoiNode } | null;
@@ -32,6 +33,9 @@ interface AreaTreeProps {
   checked?: readonly number[];
   onCheck?(ids: number[]): void;
   renderActions(node: AoiNode): ReactNode;
+  /** A node to show: the folders leading to it opened, it selected and scrolled to; then `onRevealed`. */
+  reveal?: RevealTarget | null;
+  onRevealed?(): void;
 }
 
 const iconOf = (node: AoiNode) =>
@@ -48,15 +52,38 @@ export function AreaTree(props: AreaTreeProps) {
   const { nodes, filter, rootLabelKey, emptyKey, editing, checkable, checked } = props;
   const { t } = useTranslation();
   const [language] = useLanguage();
-  const roots = useMemo(() => buildTree(nodes), [nodes]);
+  const roots = useMemo(() => sortTree(buildTree(nodes), language), [nodes, language]);
   const shown = useMemo(() => filterTree(roots, filter), [roots, filter]);
   const [expanded, setExpanded] = useState<string[]>([]);
+  const [selected, setSelected] = useState<string[]>([]);
+  const treeBox = useRef<HTMLDivElement>(null);
 
   // The roots open at first; a folder opens when a new folder is being named in it.
   useEffect(() => {
     const ids = roots.filter((r) => r.node.kind === 'root').map((r) => String(r.node.id));
     setExpanded((keys) => (keys.length ? keys : ids));
   }, [roots]);
+  // Taken only once the list has the node: a reveal asked before the list was refreshed waits.
+  const { reveal, onRevealed } = props;
+  useEffect(() => {
+    const path = reveal ? pathTo(roots, reveal.id) : null;
+    if (!reveal || !path) return;
+    const open = [...path, ...(reveal.open ? [reveal.id] : [])].map(String);
+    setExpanded((keys) => [...new Set([...keys, ...open])]);
+    setSelected([String(reveal.id)]);
+    onRevealed?.();
+  }, [reveal, roots, onRevealed]);
+  // Scrolled to once its folders have opened and it is drawn.
+  useEffect(() => {
+    const [key] = selected;
+    if (!key) return;
+    const frame = requestAnimationFrame(() =>
+      treeBox.current
+        ?.querySelector(`[data-node-id="${key}"]`)
+        ?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [selected]);
   useEffect(() => {
     if (editing?.kind === 'create') {
       const key = String(editing.parentId);
@@ -78,7 +105,13 @@ export function AreaTree(props: AreaTreeProps) {
     if (editing?.kind === 'rename' && editing.node.id === node.id) return editor(node.name);
     const name = node.kind === 'root' ? t(rootLabelKey) : node.name;
     return (
-      <span className={styles.node} data-testid="area-node" data-node-name={name} data-node-kind={node.kind}>
+      <span
+        className={styles.node}
+        data-testid="area-node"
+        data-node-id={node.id}
+        data-node-name={name}
+        data-node-kind={node.kind}
+      >
         <span className={styles.nodeIcon}>{iconOf(node)}</span>
         <span className={styles.nodeName} title={name}>
           {name}
@@ -116,11 +149,12 @@ export function AreaTree(props: AreaTreeProps) {
   const rootEmpty = shown.every((r) => r.node.kind === 'root' && r.children.length === 0);
   const creating = editing?.kind === 'create';
   return (
-    <>
+    <div ref={treeBox}>
       <Tree
         className={styles.tree}
         blockNode
-        selectable={false}
+        selectedKeys={selected}
+        onSelect={(keys) => setSelected(keys.map(String).filter((k) => k !== newRowKey))}
         treeData={shown.map(toData)}
         expandedKeys={filter.trim() ? [...folderIds(shown).map(String), newRowKey] : expanded}
         onExpand={(keys) => setExpanded(keys.map(String))}
@@ -139,6 +173,6 @@ export function AreaTree(props: AreaTreeProps) {
           data-testid="area-tree-empty"
         />
       )}
-    </>
+    </div>
   );
 }

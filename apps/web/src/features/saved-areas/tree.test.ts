@@ -1,6 +1,6 @@
 import type { AoiNode } from '@satportal/contract';
 import { describe, expect, it } from 'vitest';
-import { buildTree, filterTree, folderIds, moveTargets, subtreeIds, topmostIds } from './tree';
+import { buildTree, filterTree, folderIds, moveTargets, pathTo, sortTree, subtreeIds, topmostIds } from './tree';
 
 const node = (id: number, parentId: number, kind: AoiNode['kind'], name: string): AoiNode => ({
   id,
@@ -87,5 +87,75 @@ describe('tree helpers', () => {
     expect(shape(moveTargets(roots, node(3, 2, 'aoi', 'North field')))).toEqual([
       { 'My AOIs': [{ Farms: ['Orchards'] }, 'Empty'] },
     ]);
+  });
+});
+
+describe('sortTree', () => {
+  // One level mixing kinds, numbers, case and Chinese place names, in no order; a folder inside.
+  const mixed = [
+    node(1, -1, 'root', 'My AOIs'),
+    node(2, 1, 'aoi', 'Harbour 10'),
+    node(3, 1, 'folder', 'Zeta'),
+    node(4, 1, 'aoi', 'harbour 9'),
+    node(5, 1, 'folder', '天津'),
+    node(6, 1, 'folder', 'alpha 10'),
+    node(7, 1, 'folder', '北京'),
+    node(8, 1, 'aoi', 'apple'),
+    node(9, 1, 'folder', '上海'),
+    node(10, 1, 'folder', 'alpha 2'),
+    node(11, 1, 'folder', '广州'),
+    node(12, 7, 'aoi', 'b'),
+    node(13, 7, 'folder', 'z'),
+    node(14, 7, 'aoi', 'a'),
+    node(15, 7, 'aoi', 'a'),
+  ];
+  const names = (roots: ReturnType<typeof buildTree>) => roots[0]?.children.map((e) => e.node.name);
+
+  it('puts folders first, then AOIs, each by English collation with numbers read as numbers', () => {
+    expect(names(sortTree(buildTree(mixed), 'en'))).toEqual([
+      'alpha 2',
+      'alpha 10',
+      'Zeta',
+      '上海',
+      '北京',
+      '天津',
+      '广州',
+      'apple',
+      'harbour 9',
+      'Harbour 10',
+    ]);
+  });
+
+  it('orders Chinese names by pinyin in Chinese, before Latin ones', () => {
+    expect(names(sortTree(buildTree(mixed), 'zh'))).toEqual([
+      '北京',
+      '广州',
+      '上海',
+      '天津',
+      'alpha 2',
+      'alpha 10',
+      'Zeta',
+      'apple',
+      'harbour 9',
+      'Harbour 10',
+    ]);
+  });
+
+  it('orders every level, equal names by id, and leaves the input alone', () => {
+    const roots = buildTree(mixed);
+    const beijing = sortTree(roots, 'en')[0]?.children.find((e) => e.node.name === '北京');
+    expect(beijing?.children.map((e) => e.node.id)).toEqual([13, 14, 15, 12]);
+    expect(roots[0]?.children[0]?.node.name).toBe('Harbour 10');
+  });
+});
+
+describe('pathTo', () => {
+  const roots = buildTree(flat);
+
+  it('lists the folders leading to a node, outermost first', () => {
+    expect(pathTo(roots, 5)).toEqual([1, 2, 4]);
+    expect(pathTo(roots, 6)).toEqual([1]);
+    expect(pathTo(roots, 1)).toEqual([]);
+    expect(pathTo(roots, 99)).toBeNull();
   });
 });

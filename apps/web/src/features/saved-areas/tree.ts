@@ -1,6 +1,6 @@
-import type { AoiNode } from '@satportal/contract';
+import type { AoiNode, Language } from '@satportal/contract';
 
-/** A node of the AOI tree or POI list with its children, in the server's order. */
+/** A node of the AOI tree or POI list with its children, in the server's order (`sortTree`: the reader's). */
 export interface AreaTreeNode {
   node: AoiNode;
   children: AreaTreeNode[];
@@ -37,6 +37,38 @@ export function filterTree(roots: readonly AreaTreeNode[], text: string): AreaTr
     return children.length || entry.node.kind === 'root' ? { node: entry.node, children } : null;
   };
   return roots.map(keep).filter((c): c is AreaTreeNode => c !== null);
+}
+
+/** Folders (and the roots) before AOIs before POIs: what holds things first, as file managers do. */
+const kindRank: Record<AoiNode['kind'], number> = { root: 0, folder: 0, aoi: 1, poi: 2 };
+
+/**
+ * The tree in the order a reader looks things up, at every level: folders first, then AOIs, then
+ * POIs, each by name in the interface language's collation (`numeric`: "Area 2" before "Area 10";
+ * Chinese by pinyin), ties by id so the order never flickers between two equal names.
+ */
+export function sortTree(roots: readonly AreaTreeNode[], language: Language): AreaTreeNode[] {
+  const collator = new Intl.Collator(language, { numeric: true });
+  const sorted = (entries: readonly AreaTreeNode[]): AreaTreeNode[] =>
+    [...entries]
+      .sort(
+        (a, b) =>
+          kindRank[a.node.kind] - kindRank[b.node.kind] ||
+          collator.compare(a.node.name, b.node.name) ||
+          a.node.id - b.node.id,
+      )
+      .map((entry) => ({ node: entry.node, children: sorted(entry.children) }));
+  return sorted(roots);
+}
+
+/** The ids of the folders leading to `id`, outermost first; null when it is not in the tree. */
+export function pathTo(roots: readonly AreaTreeNode[], id: number): number[] | null {
+  for (const entry of roots) {
+    if (entry.node.id === id) return [];
+    const below = pathTo(entry.children, id);
+    if (below) return [entry.node.id, ...below];
+  }
+  return null;
 }
 
 /** Every node of the tree, depth first. */

@@ -5,9 +5,8 @@ import { ConditionForm, useConditionSubmit } from '../../shared/conditions/Condi
 import { slidersOf } from '../../shared/conditions/conditions';
 import { QualityOrbitFields } from '../../shared/conditions/FormParts';
 import { useSatelliteCatalogue } from '../../shared/conditions/useSatelliteCatalogue';
-import { usableTimeZone } from '../../shared/format/dates';
 import { dayIn } from '../../shared/format/days';
-import { useMe } from '../auth/useMe';
+import { useTimeFormat } from '../auth/useTimeFormat';
 import { archiveSearchRequest, isDayDisabled, startIsOld, validateArchiveSearch } from './archiveForm';
 import styles from './search.module.css';
 import { useArchiveSearchStore } from './searchStore';
@@ -18,7 +17,7 @@ const sliders = slidersOf(['cc', 'ac', 'ona', 'sza']);
 /** The Archive tab of the search centre (spec 000 §2 "Archive search panel", §4, §5). */
 export function ArchiveSearchForm() {
   const { t } = useTranslation();
-  const timeZone = usableTimeZone(useMe()?.timezone);
+  const { timeZone } = useTimeFormat();
   const today = dayIn(new Date(), timeZone);
   const catalogue = useSatelliteCatalogue(false);
   const aoi = useCurrentAoi();

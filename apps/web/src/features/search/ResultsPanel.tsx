@@ -3,13 +3,12 @@ import { Button, Checkbox, Dropdown, Select, Space, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../shared/download';
-import { usableTimeZone } from '../../shared/format/dates';
 import { dayIn } from '../../shared/format/days';
 import { formatNumber } from '../../shared/format/numbers';
 import { useLanguage } from '../../shared/hooks/useLanguage';
 import { usePanelStore } from '../../shared/panelStore';
 import { useToast } from '../../shared/ui/toast';
-import { useMe } from '../auth/useMe';
+import { useTimeFormat } from '../auth/useTimeFormat';
 import { useCartStore } from '../cart/cartStore';
 import { OrderButton } from '../cart/OrderButton';
 import { useOrderDialogStore } from '../ordering/orderDialogStore';
@@ -38,7 +37,7 @@ export function ResultsPanel() {
   const { t } = useTranslation();
   const [language] = useLanguage();
   const message = useToast();
-  const timeZone = usableTimeZone(useMe()?.timezone);
+  const { timeZone } = useTimeFormat();
   const openPanel = usePanelStore((s) => s.openPanel);
   const besidePanel = openPanel !== null;
   const {

@@ -1,8 +1,7 @@
 import type { ArchiveScene } from '@satportal/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useMapController } from '../../map/react/mapControllerContext';
-import { usableTimeZone } from '../../shared/format/dates';
-import { useMe } from '../auth/useMe';
+import { useTimeFormat } from '../auth/useTimeFormat';
 import { CompareSlider } from './CompareSlider';
 import {
   compareCurrent,
@@ -33,7 +32,7 @@ const at = (pixel: [number, number]) => ({ left: `calc(var(--menu-width) + ${pix
  */
 export function SceneMapBinding() {
   const controller = useMapController();
-  const timeZone = usableTimeZone(useMe()?.timezone);
+  const { timeZone } = useTimeFormat();
   const { results, onView, highlight, hovered, setOnView, setHighlight, setHovered } =
     useArchiveSearchStore();
   const images = results?.images;

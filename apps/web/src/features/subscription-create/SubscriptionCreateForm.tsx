@@ -8,11 +8,11 @@ import { ConditionForm } from '../../shared/conditions/ConditionForm';
 import { searchAoiOf, slidersOf } from '../../shared/conditions/conditions';
 import { QualityOrbitFields } from '../../shared/conditions/FormParts';
 import { useSatelliteCatalogue } from '../../shared/conditions/useSatelliteCatalogue';
-import { usableTimeZone } from '../../shared/format/dates';
 import { dayIn } from '../../shared/format/days';
 import { PanelId, usePanelStore } from '../../shared/panelStore';
 import { useToast } from '../../shared/ui/toast';
 import { useMe } from '../auth/useMe';
+import { useTimeFormat } from '../auth/useTimeFormat';
 import { CreateOutcome } from './CreateOutcome';
 import styles from './subscriptionCreate.module.css';
 import { useSubscriptionCreateStore } from './subscriptionCreateStore';
@@ -46,7 +46,7 @@ function mapAoiOf(current: CurrentAoi | null): SubscriptionAoi | null {
 export function SubscriptionCreateForm() {
   const { t } = useTranslation();
   const me = useMe();
-  const timeZone = usableTimeZone(me?.timezone);
+  const { timeZone } = useTimeFormat();
   const today = dayIn(new Date(), timeZone);
   const catalogue = useSatelliteCatalogue(false);
   const currentAoi = useCurrentAoi();

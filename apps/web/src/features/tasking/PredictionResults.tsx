@@ -5,10 +5,9 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../i18n/keys';
 import { useMapController } from '../../map/react/mapControllerContext';
-import { usableTimeZone } from '../../shared/format/dates';
 import { formatNumber } from '../../shared/format/numbers';
 import { useLanguage } from '../../shared/hooks/useLanguage';
-import { useMe } from '../auth/useMe';
+import { useTimeFormat } from '../auth/useTimeFormat';
 import { groupPassesByDay, passTimeRange, predictionRange, staleSummary } from './passes';
 import styles from './tasking.module.css';
 import { useTaskingStore } from './taskingStore';
@@ -29,7 +28,7 @@ const reasonKeys: Record<UnpredictedReason, TranslationKey> = {
 export function PredictionResults() {
   const { t } = useTranslation();
   const [language] = useLanguage();
-  const timeZone = usableTimeZone(useMe()?.timezone);
+  const { timeZone } = useTimeFormat();
   const controller = useMapController();
   const { prediction, hoveredPass, back, setHoveredPass } = useTaskingStore();
   const days = useMemo(

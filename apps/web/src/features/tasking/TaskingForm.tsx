@@ -4,9 +4,9 @@ import { useCurrentAoi } from '../../map/react/useCurrentAoi';
 import { ConditionForm, useConditionSubmit } from '../../shared/conditions/ConditionForm';
 import { slidersOf } from '../../shared/conditions/conditions';
 import { useSatelliteCatalogue } from '../../shared/conditions/useSatelliteCatalogue';
-import { usableTimeZone } from '../../shared/format/dates';
 import { dayIn } from '../../shared/format/days';
 import { useMe } from '../auth/useMe';
+import { useTimeFormat } from '../auth/useTimeFormat';
 import { TaskingOrderButton } from './TaskingOrderButton';
 import styles from './tasking.module.css';
 import {
@@ -24,7 +24,7 @@ const sliders = slidersOf(['cc', 'ona', 'sza', 'ac'], { sza: 'tasking.szaLabel' 
 export function TaskingForm() {
   const { t } = useTranslation();
   const me = useMe();
-  const timeZone = usableTimeZone(me?.timezone);
+  const { timeZone } = useTimeFormat();
   const today = dayIn(new Date(), timeZone);
   const catalogue = useSatelliteCatalogue(true);
   const aoi = useCurrentAoi();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, usableTimeZone, utcOffsetOf } from './dates';
+import { browserTimeZone, formatDateTime, timeFormatsIn, usableTimeZone, utcOffsetOf } from './dates';
 
 describe('formatDateTime', () => {
   it('shows the time in the given zone with its offset', () => {
@@ -95,5 +95,39 @@ describe('utcOffsetOf', () => {
     expect(utcOffsetOf('Europe/London', new Date('2025-07-10T12:00:00Z'))).toBe('UTC+01:00');
     expect(utcOffsetOf('Asia/Kolkata', new Date('2025-07-10T12:00:00Z'))).toBe('UTC+05:30');
     expect(utcOffsetOf('UTC', new Date('2025-07-10T12:00:00Z'))).toBe('UTC+00:00');
+  });
+});
+
+describe('timeFormatsIn', () => {
+  // A January and a July instant in one list: the account zone's offset of each instant, whatever the browser's zone.
+  const list = ['2025-01-15T12:00:00Z', '2025-07-15T12:00:00Z'];
+
+  it("writes each instant with the account zone's offset at that instant, summer time included", () => {
+    const berlin = timeFormatsIn('Europe/Berlin');
+    expect(list.map(berlin.dateTime)).toEqual([
+      '2025-01-15 13:00:00 UTC+01:00',
+      '2025-07-15 14:00:00 UTC+02:00',
+    ]);
+    const shanghai = timeFormatsIn('Asia/Shanghai');
+    expect(list.map(shanghai.dateTimeToMinute)).toEqual([
+      '2025-01-15 20:00 UTC+08:00',
+      '2025-07-15 20:00 UTC+08:00',
+    ]);
+  });
+
+  it("uses the zone it is given, never the browser's", () => {
+    const browser = browserTimeZone();
+    const other = browser === 'Asia/Shanghai' ? 'America/New_York' : 'Asia/Shanghai';
+    const formats = timeFormatsIn(other);
+    expect(formats.timeZone).toBe(other);
+    expect(formats.dateTime(list[0] ?? '')).toBe(formatDateTime(list[0] ?? '', other));
+    expect(formats.dateTime(list[0] ?? '')).not.toBe(formatDateTime(list[0] ?? '', browser));
+  });
+
+  it("gives the account zone's calendar day of an instant", () => {
+    // 20:30 UTC on 31 December is already New Year's Day in Shanghai and still 31 December in New York.
+    expect(timeFormatsIn('Asia/Shanghai').day('2024-12-31T20:30:00Z')).toBe('2025-01-01');
+    expect(timeFormatsIn('America/New_York').day('2024-12-31T20:30:00Z')).toBe('2024-12-31');
+    expect(timeFormatsIn('UTC').day('not a date')).toBe('not a date');
   });
 });

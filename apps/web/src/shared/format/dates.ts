@@ -1,8 +1,14 @@
+import { dayIn } from './days';
 import { dateTimeFormat } from './intl';
 
 /**
  * Times travel in UTC (ISO 8601) and are shown in the user's zone — the account setting, else the
  * browser's — always with the offset, so a reader in another zone is never misled (DESIGN §4).
+ * Views get the zone and these formatters from `useTimeFormat()` (features/auth): the zone is a
+ * required argument here, so no view can fall back to the browser's by leaving it out.
+ *
+ * The browser's own zone: only for what is not a time shown to the user (the account's fallback,
+ * the time-zone panel's "browser" entry, the default base map) or before an account is known.
  */
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -36,7 +42,7 @@ function utcOffsetLabel(longOffset: string): string {
  */
 export function formatDateTime(
   iso: string,
-  timeZone: string = browserTimeZone(),
+  timeZone: string,
   precision: 'second' | 'minute' = 'second',
 ): string {
   const date = new Date(iso);
@@ -61,4 +67,28 @@ export function usableTimeZone(preferred: string | null | undefined): string {
   } catch {
     return browserTimeZone();
   }
+}
+
+/** The formatters of one zone, as views use them: every time with its offset, days of that zone. */
+export interface TimeFormats {
+  /** The zone every time is shown in (an IANA name the browser knows). */
+  timeZone: string;
+  /** `2025-11-22 15:04:05 UTC+08:00` */
+  dateTime(iso: string): string;
+  /** `2025-11-22 15:04 UTC+08:00`, where room is short */
+  dateTimeToMinute(iso: string): string;
+  /** `2025-11-22`: the calendar day of an instant in the zone (not the UTC day, not the browser's) */
+  day(iso: string): string;
+}
+
+export function timeFormatsIn(timeZone: string): TimeFormats {
+  return {
+    timeZone,
+    dateTime: (iso) => formatDateTime(iso, timeZone),
+    dateTimeToMinute: (iso) => formatDateTime(iso, timeZone, 'minute'),
+    day: (iso) => {
+      const date = new Date(iso);
+      return Number.isNaN(date.getTime()) ? iso : dayIn(date, timeZone);
+    },
+  };
 }
