@@ -113,7 +113,12 @@ async function main() {
   // Requests end first: the server stops taking new ones and lets the running ones finish.
   closers.push(() => app.close());
 
+  // Fastify announces every address it listens on as a JSON log line (on 0.0.0.0, one per network
+  // interface); the start says it once, readably, in its last line.
+  const logLevel = app.log.level;
+  app.log.level = 'warn';
   await app.listen({ port: config.port, host: config.host });
+  app.log.level = logLevel;
   const address = app.server.address();
   const url = `http://localhost:${typeof address === 'object' && address ? address.port : config.port}`;
   say(`database: ${db.kind === 'pglite' ? `embedded PGlite + PostGIS in ${config.dataDir}` : 'PostgreSQL'}`);
