@@ -47,8 +47,12 @@ export const Limits = {
   orderPageMax: 100,
 } as const;
 
-/** Organisation types seen in the spec (001 §1): 3 reseller, 4 direct customer. */
-export const OrgType = { Reseller: 3, Customer: 4 } as const;
+/**
+ * Organisation types. The spec (001 §1) names 3 (a reseller) and 4 (a customer buying for itself);
+ * 1 and 2 are this portal's reading: the provider's own staff, and an organisation that may look
+ * but not order (the demo viewer).
+ */
+export const OrgType = { Provider: 1, Viewer: 2, Reseller: 3, Customer: 4 } as const;
 
 /** `auth.orderType` values (spec 000 §6): 1 archive ordering, 4 tasking ordering. */
 export const OrderType = { Archive: 1, Tasking: 4 } as const;

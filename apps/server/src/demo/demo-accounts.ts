@@ -44,7 +44,7 @@ export const demoAccounts = [
     role: 'no order authority',
     org: {
       name: 'Open Atlas Library',
-      type: 2,
+      type: OrgType.Viewer,
       orderTypes: [] as number[],
       address: 'Rua Augusta 100, Lisbon',
       contactPerson: 'Rui Costa',

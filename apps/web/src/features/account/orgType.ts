@@ -1,9 +1,15 @@
 import { OrgType } from '@satportal/contract';
 import type { TranslationKey } from '../../i18n/keys';
 
-/** The label of an organisation type: the two the spec names, else the number itself. */
+const names: Record<number, TranslationKey> = {
+  [OrgType.Provider]: 'account.orgTypeProvider',
+  [OrgType.Viewer]: 'account.orgTypeViewer',
+  [OrgType.Reseller]: 'account.orgTypeReseller',
+  [OrgType.Customer]: 'account.orgTypeCustomer',
+};
+
+/** The name of an organisation type; a number no name is known for reads "Other (type N)", never bare. */
 export function orgTypeLabel(type: number): { key: TranslationKey; params?: { type: number } } {
-  if (type === OrgType.Reseller) return { key: 'account.orgTypeReseller' };
-  if (type === OrgType.Customer) return { key: 'account.orgTypeCustomer' };
-  return { key: 'account.orgTypeOther', params: { type } };
+  const key = names[type];
+  return key ? { key } : { key: 'account.orgTypeOther', params: { type } };
 }
