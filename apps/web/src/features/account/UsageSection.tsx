@@ -3,7 +3,7 @@ import { Button, Result, Select, Skeleton, Spin } from 'antd';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeTagOf } from '../../i18n/language';
-import { dateTimeFormat } from '../../shared/format/intl';
+import { shortMonthNames } from '../../shared/format/days';
 import styles from './account.module.css';
 import { UsageBox } from './UsageBox';
 import { chartYears, formatSize, monthlyTraffic, type SizeUnit } from './usage';
@@ -12,10 +12,7 @@ import { useUsage } from './useUsage';
 const TrafficChart = lazy(() => import('./TrafficChart'));
 
 /** Month names of the interface language ("Jan", "1月"). */
-function monthNamesOf(language: Language): string[] {
-  const format = dateTimeFormat(localeTagOf(language), { month: 'short', timeZone: 'UTC' });
-  return Array.from({ length: 12 }, (_, month) => format.format(new Date(Date.UTC(2000, month, 15))));
-}
+const monthNamesOf = (language: Language) => shortMonthNames(localeTagOf(language));
 
 /**
  * The usage box and the yearly traffic chart over one chosen year; the years come from the usage

@@ -20,3 +20,9 @@ export function addDays(day: Day, days: number): Day {
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
+
+/** Month names of a locale ("Jan", "1月"): labels, not instants, so the same in every zone. */
+export function shortMonthNames(localeTag: string): string[] {
+  const format = dateTimeFormat(localeTag, { month: 'short', timeZone: 'UTC' });
+  return Array.from({ length: 12 }, (_, month) => format.format(new Date(Date.UTC(2000, month, 15))));
+}
