@@ -448,6 +448,47 @@ export class Portal {
     expect((await response.json()).code).toBe(2000);
   }
 
+  /** Adds a folder, or an AOI (a 1° square at `west`, 10° N), through the API; answers its id. */
+  async addAreaThroughApi(kind: 'folder' | 'aoi', name: string, parentId: number, west = 10) {
+    const token = await this.stored('token');
+    const cors = [
+      { lat: 10, lng: west },
+      { lat: 10, lng: west + 1 },
+      { lat: 11, lng: west + 1 },
+      { lat: 11, lng: west },
+    ];
+    const response = await this.page.request.post('/api/v1/aois', {
+      headers: { authorization: `Bearer ${token}` },
+      data:
+        kind === 'folder'
+          ? { hasGeo: false, name, parentId }
+          : { hasGeo: true, name, parentId, geometry: { type: 4, cors } },
+    });
+    const body = await response.json();
+    expect(body.code, JSON.stringify(body)).toBe(2000);
+    return body.data.id as number;
+  }
+
+  /** Opens (or closes) a folder of the open panel's tree by its switcher. */
+  async toggleAreaFolder(name: string) {
+    await this.page
+      .locator('.ant-tree-treenode', { has: this.areaNode(name) })
+      .locator('.ant-tree-switcher')
+      .click();
+  }
+
+  /** The names the open panel's tree shows, top to bottom (what is inside closed folders is not shown). */
+  shownAreaNames() {
+    return this.page
+      .getByTestId('area-node')
+      .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-node-name')));
+  }
+
+  /** The node the tree has selected (a moved or uploaded item, revealed). */
+  selectedAreaNode() {
+    return this.page.locator('.ant-tree-treenode-selected [data-testid="area-node"]');
+  }
+
   /** Every node of the caller's AOI tree (type 1) or POI list (type 2), from the API. */
   async savedAreas(type: 1 | 2 = 1) {
     return (

@@ -8,6 +8,7 @@ import type { TranslationKey } from '../../i18n/keys';
 import { AreaTree, type EditState } from './AreaTree';
 import { MoveDialog } from './MoveDialog';
 import { CentreToolbar, confirmDeletion, ViewButton } from './PanelParts';
+import { useRevealStore } from './revealStore';
 import styles from './savedAreas.module.css';
 import { buildTree, subtreeIds, topmostIds } from './tree';
 import { succeeded, useAoiTree, useAreaChanges, useViewArea } from './useSavedAreas';
@@ -41,6 +42,7 @@ export default function AoiCentrePanel() {
   const [batch, setBatch] = useState(false);
   const [checked, setChecked] = useState<number[]>([]);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const { target, reveal, revealed } = useRevealStore();
   const roots = useMemo(() => buildTree(nodes), [nodes]);
   const batchIds = () => topmostIds(roots, checked);
 
@@ -183,6 +185,8 @@ export default function AoiCentrePanel() {
           checked={checked}
           onCheck={setChecked}
           renderActions={actions}
+          reveal={target?.tree === 'aois' ? target : null}
+          onRevealed={revealed}
         />
       )}
 
@@ -204,7 +208,12 @@ export default function AoiCentrePanel() {
         <MoveDialog
           node={moving}
           nodes={nodes}
-          onMove={(parentId) => succeeded(changes.move.mutateAsync({ id: moving.id, parentId }))}
+          onMove={async (parentId) => {
+            // Moved into a closed folder, it would vanish from sight: shown where it went.
+            const moved = await succeeded(changes.move.mutateAsync({ id: moving.id, parentId }));
+            if (moved) reveal({ tree: 'aois', id: moving.id, open: false });
+            return moved;
+          }}
           onClose={() => setMoving(null)}
         />
       )}

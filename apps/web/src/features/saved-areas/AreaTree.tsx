@@ -7,8 +7,8 @@ import type { TranslationKey } from '../../i18n/keys';
 import { formatNumber } from '../../shared/format/numbers';
 import { useLanguage } from '../../shared/hooks/useLanguage';
 import { InlineName } from './InlineName';
-import styles from './savedAreas.module.css';
 import type { RevealTarget } from './revealStore';
+import styles from './savedAreas.module.css';
 import { type AreaTreeNode, buildTree, filterTree, folderIds, pathTo, sortTree } from './tree';
 
 /** The inline name row open in a tree: a new folder under `parentId`, or a node being renamed. */
@@ -149,7 +149,7 @@ export function AreaTree(props: AreaTreeProps) {
   const rootEmpty = shown.every((r) => r.node.kind === 'root' && r.children.length === 0);
   const creating = editing?.kind === 'create';
   return (
-    <div ref={treeBox}>
+    <div ref={treeBox} className={styles.treeBox}>
       <Tree
         className={styles.tree}
         blockNode

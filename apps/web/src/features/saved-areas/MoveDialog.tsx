@@ -3,10 +3,11 @@ import type { AoiNode } from '@satportal/contract';
 import { Modal, Tree, type TreeDataNode } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../shared/hooks/useLanguage';
 import { useToast } from '../../shared/ui/toast';
 import { testId } from './PanelParts';
 import styles from './savedAreas.module.css';
-import { type AreaTreeNode, buildTree, folderIds, moveTargets } from './tree';
+import { type AreaTreeNode, buildTree, folderIds, moveTargets, sortTree } from './tree';
 
 interface MoveDialogProps {
   node: AoiNode;
@@ -22,7 +23,11 @@ export function MoveDialog({ node, nodes, onMove, onClose }: MoveDialogProps) {
   const message = useToast();
   const [target, setTarget] = useState<number | null>(null);
   const [moving, setMoving] = useState(false);
-  const targets = useMemo(() => moveTargets(buildTree(nodes), node), [nodes, node]);
+  const [language] = useLanguage();
+  const targets = useMemo(
+    () => moveTargets(sortTree(buildTree(nodes), language), node),
+    [nodes, node, language],
+  );
 
   const toData = (entry: AreaTreeNode): TreeDataNode => {
     const name = entry.node.kind === 'root' ? t('aoi.myAois') : entry.node.name;

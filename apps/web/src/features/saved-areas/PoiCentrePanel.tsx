@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AreaTree, type EditState } from './AreaTree';
 import { CentreToolbar, confirmDeletion, NodeButton, ViewButton } from './PanelParts';
+import { useRevealStore } from './revealStore';
 import styles from './savedAreas.module.css';
 import { succeeded, useAreaChanges, usePoiList, useViewArea } from './useSavedAreas';
 
@@ -20,6 +21,7 @@ export default function PoiCentrePanel() {
   const [modal, modalHolder] = Modal.useModal();
   const [filter, setFilter] = useState('');
   const [editing, setEditing] = useState<EditState>(null);
+  const { target, revealed } = useRevealStore();
 
   const confirmRename = async (name: string) => {
     if (editing?.kind !== 'rename') return false;
@@ -71,6 +73,8 @@ export default function PoiCentrePanel() {
           onConfirmEdit={confirmRename}
           onCancelEdit={() => setEditing(null)}
           renderActions={actions}
+          reveal={target?.tree === 'pois' ? target : null}
+          onRevealed={revealed}
         />
       )}
     </div>

@@ -8,9 +8,11 @@ import { useApi } from '../../api/context';
 import { queryKeys } from '../../api/endpoints';
 import { isApiError } from '../../api/errors';
 import { messageOf } from '../../api/messages';
+import { useLanguage } from '../../shared/hooks/useLanguage';
 import { PanelId, usePanelStore } from '../../shared/panelStore';
+import { useRevealStore } from './revealStore';
 import styles from './savedAreas.module.css';
-import { type AreaTreeNode, buildTree } from './tree';
+import { type AreaTreeNode, buildTree, sortTree } from './tree';
 import { uploadAccept, uploadProblem } from './uploadChecks';
 import { useUploadDialogStore } from './uploadDialogStore';
 import { useAoiTree, useMessageText, useViewArea } from './useSavedAreas';
@@ -36,8 +38,10 @@ export default function UploadDialog() {
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<AoiUploadResponse | null>(null);
   const text = useMessageText();
+  const [language] = useLanguage();
+  const reveal = useRevealStore((s) => s.reveal);
 
-  const roots = useMemo(() => buildTree(tree.data ?? []), [tree.data]);
+  const roots = useMemo(() => sortTree(buildTree(tree.data ?? []), language), [tree.data, language]);
   const rootId = roots.find((r) => r.node.kind === 'root')?.node.id ?? null;
   const folders = useMemo(() => {
     const toOption = (entry: AreaTreeNode): FolderOption => ({
@@ -57,6 +61,10 @@ export default function UploadDialog() {
       setResult(data);
       setFiles([]);
       await queryClient.invalidateQueries({ queryKey: queryKeys.aois });
+      // The new folder (or, for POIs only, the first POI) is shown where it landed, opened.
+      const [firstPoi] = data.poiIds;
+      if (data.folderId !== null) reveal({ tree: 'aois', id: data.folderId, open: true });
+      else if (firstPoi !== undefined) reveal({ tree: 'pois', id: firstPoi, open: false });
     },
     onError: (failure) => {
       setFiles([]);

@@ -1,6 +1,15 @@
 import type { AoiNode } from '@satportal/contract';
 import { describe, expect, it } from 'vitest';
-import { buildTree, filterTree, folderIds, moveTargets, pathTo, sortTree, subtreeIds, topmostIds } from './tree';
+import {
+  buildTree,
+  filterTree,
+  folderIds,
+  moveTargets,
+  pathTo,
+  sortTree,
+  subtreeIds,
+  topmostIds,
+} from './tree';
 
 const node = (id: number, parentId: number, kind: AoiNode['kind'], name: string): AoiNode => ({
   id,
