@@ -4,7 +4,7 @@ import type OlMap from 'ol/Map';
 import { toLonLat } from 'ol/proj';
 import type { ViewFitted } from './types';
 import { extentOnScreen, fitExtent, fitMaxZoom } from './view';
-import { coveredInsets, fitInsets, mapCoverAttribute, type Rect } from './visibleArea';
+import { coveredInsets, fitInsets, type Insets, mapCoverAttribute, type Rect } from './visibleArea';
 
 /**
  * Fit padding of spec 000 §2: 200 px (a POI), 300 px around an AOI; compare fits close around the
@@ -39,6 +39,8 @@ export class MapFitter {
     const [width = 0, height = 0] = size;
     const insets = coveredInsets(element.getBoundingClientRect(), coversOver(element));
     const padding = fitInsets({ width, height }, insets, options.padding);
+    // A point already clear of the panels at the map's middle stays there: no needless jump sideways.
+    if (isPoint(extent) && middleIsClear(padding, width, height)) padding.fill(0);
     const maxZoom = fitMaxZoom(extent, view.getZoom(), options.maxZoom);
     const fit = ++this.fits;
     fitExtent(view, extent, padding, maxZoom, () => {
@@ -52,6 +54,14 @@ export class MapFitter {
       });
     });
   }
+}
+
+const isPoint = ([minX, minY, maxX, maxY]: Extent) => minX === maxX && minY === maxY;
+
+function middleIsClear([top, right, bottom, left]: Insets, width: number, height: number) {
+  return (
+    left <= width / 2 && width - right >= width / 2 && top <= height / 2 && height - bottom >= height / 2
+  );
 }
 
 /** The visible boxes docked over the map (a hidden or collapsed one has no size). */
