@@ -1,6 +1,6 @@
 import { toLonLat } from 'ol/proj';
 import { describe, expect, it } from 'vitest';
-import { createWorkspaceView, latLonAt, worldExtent, zoomForSearchedPoint } from './view';
+import { createWorkspaceView, fitMaxZoom, latLonAt, worldExtent, zoomForSearchedPoint } from './view';
 
 describe('createWorkspaceView', () => {
   it('opens at 116.5 E 41.4 N, zoom 2, with at most zoom 24 and no rotation', () => {
@@ -46,11 +46,24 @@ describe('latLonAt', () => {
 });
 
 describe('zoomForSearchedPoint', () => {
-  it('keeps a zoom of 8 or more and zooms in to 10 otherwise', () => {
+  it('keeps a zoom of 8 to 16 and goes to 10 otherwise (never staying at 18)', () => {
     expect(zoomForSearchedPoint(2)).toBe(10);
     expect(zoomForSearchedPoint(7.9)).toBe(10);
     expect(zoomForSearchedPoint(8)).toBe(8);
     expect(zoomForSearchedPoint(14)).toBe(14);
+    expect(zoomForSearchedPoint(16)).toBe(16);
+    expect(zoomForSearchedPoint(16.5)).toBe(10);
+    expect(zoomForSearchedPoint(18)).toBe(10);
     expect(zoomForSearchedPoint(undefined)).toBe(10);
+  });
+});
+
+describe('fitMaxZoom', () => {
+  it('goes no closer than the searched-point zoom for a point, 16 for an area, or a lower cap', () => {
+    expect(fitMaxZoom([5, 5, 5, 5], 2)).toBe(10);
+    expect(fitMaxZoom([5, 5, 5, 5], 18)).toBe(10);
+    expect(fitMaxZoom([5, 5, 5, 5], 12)).toBe(12);
+    expect(fitMaxZoom([0, 0, 10, 10], 3)).toBe(16);
+    expect(fitMaxZoom([0, 0, 10, 10], 3, 13)).toBe(13);
   });
 });

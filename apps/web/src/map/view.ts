@@ -50,12 +50,18 @@ export function latLonAt(coordinate: readonly number[]): LatLon | null {
   return { lat, lon };
 }
 
-/** Below this zoom a coordinate search zooms in to `searchZoom.target`; at or above it the zoom stays. */
-export const searchZoom = { keepFrom: 8, target: 10 } as const;
+/**
+ * A coordinate search (or a POI) keeps the zoom from `keepFrom` to `keepUpTo` and goes to `target`
+ * otherwise: from far out it zooms in, and from closer than any area fit (a small AOI once fitted at
+ * 18, or the user's own zooming) it zooms out, so the searched place is seen with its surroundings.
+ */
+export const searchZoom = { keepFrom: 8, keepUpTo: 16, target: 10 } as const;
 
-/** The zoom a coordinate search ends at: the current one when already close enough, else 10. */
+/** The zoom a coordinate search ends at: the current one when already close enough (8 to 16), else 10. */
 export function zoomForSearchedPoint(currentZoom: number | undefined): number {
-  return currentZoom !== undefined && currentZoom >= searchZoom.keepFrom ? currentZoom : searchZoom.target;
+  const keep =
+    currentZoom !== undefined && currentZoom >= searchZoom.keepFrom && currentZoom <= searchZoom.keepUpTo;
+  return keep ? currentZoom : searchZoom.target;
 }
 
 const zoomAnimationMs = 250;
@@ -81,7 +87,7 @@ export function zoomBy(view: View, delta: number) {
 }
 
 /** No fit of an area comes closer than this: a small AOI or scene still shows its surroundings. */
-export const areaFitMaxZoom = 16;
+export const areaFitMaxZoom = searchZoom.keepUpTo;
 
 /**
  * The closest zoom a fit may reach, by the object's size: a point (a POI, a searched coordinate)
