@@ -33,8 +33,9 @@ for (const language of ['en', 'zh'] as const) {
     const say = words[language];
     const portal = new Portal(page);
     await portal.logInNewUser(language);
-    await portal.uploadThroughApi(uploadSample('shapefile', 'qgis.zip')); // Polygon1, Polygon2
+    await portal.uploadThroughApi(uploadSample('shapefile', 'qgis.zip')); // Polygon1, Polygon2 in "qgis"
     await portal.openPanel(0);
+    await portal.toggleAreaFolder('qgis');
     await expect(portal.areaNode('Polygon1')).toBeVisible();
 
     // The root offers only "new folder".
@@ -86,6 +87,7 @@ for (const language of ['en', 'zh'] as const) {
     await portal.openPanel(0);
     const [aoi] = (await portal.savedAreas()).filter((n) => n.kind === 'aoi');
     if (!aoi) throw new Error('the sample made no AOI');
+    await portal.toggleAreaFolder('polygon'); // an upload lands in a folder named after its file
 
     await portal.viewArea(aoi.name);
     await expect.poll(async () => (await portal.currentAoi())?.id).toBe(aoi.id);
@@ -107,19 +109,24 @@ test('batch mode deletes the ticked AOIs after a confirmation and then switches 
   await portal.uploadThroughApi(uploadSample('shapefile', 'qgis.zip'));
   await portal.uploadThroughApi(uploadSample('kml', 'polygon.kml'));
   await portal.openPanel(0);
+  // Each upload lands in a folder named after its file; one AOI of each is ticked (ticking both of
+  // "qgis" would tick the folder itself).
+  await portal.toggleAreaFolder('qgis');
+  await portal.toggleAreaFolder('polygon');
   const before = (await portal.savedAreas()).filter((n) => n.kind === 'aoi').map((n) => n.name);
   expect(before).toHaveLength(3);
+  const kmlAoi = before.find((n) => n !== 'Polygon1' && n !== 'Polygon2') as string;
 
-  await portal.checkAreas(['Polygon1', 'Polygon2']);
+  await portal.checkAreas(['Polygon1', kmlAoi]);
   await expect(page.getByTestId('batch-bar')).toContainText('2 selected');
   await page.getByTestId('batch-delete').click();
   await page.getByTestId('delete-confirm').click();
   await expect(portal.areaNode('Polygon1')).toHaveCount(0);
-  await expect(portal.areaNode('Polygon2')).toHaveCount(0);
+  await expect(portal.areaNode(kmlAoi)).toHaveCount(0);
   await expect(page.getByTestId('aoi-batch')).toHaveAttribute('aria-pressed', 'false');
   await expect(page.getByTestId('batch-bar')).toHaveCount(0);
   const after = (await portal.savedAreas()).filter((n) => n.kind === 'aoi').map((n) => n.name);
-  expect(after).toEqual(before.filter((n) => n !== 'Polygon1' && n !== 'Polygon2'));
+  expect(after).toEqual(['Polygon2']);
 });
 
 test('the filter keeps matching AOIs and the folders leading to them', async ({ page }) => {
@@ -127,6 +134,7 @@ test('the filter keeps matching AOIs and the folders leading to them', async ({ 
   await portal.logInNewUser();
   await portal.uploadThroughApi(uploadSample('shapefile', 'qgis.zip'));
   await portal.openPanel(0);
+  await portal.toggleAreaFolder('qgis'); // an upload lands in a folder named after its file
   await expect(portal.areaNode('Polygon2')).toBeVisible();
   await page.getByTestId('area-filter').getByRole('searchbox').fill('gon1');
   await expect(portal.areaNode('Polygon1')).toBeVisible();

@@ -34,11 +34,15 @@ for (const language of ['en', 'zh'] as const) {
     await expect(page.getByTestId('upload-failures')).toContainText(words[language].selfIntersection);
     await expect(page.getByTestId('upload-failures').locator('li')).toHaveCount(21);
 
-    // The tree behind the dialog is refreshed; the view button leads there.
+    // The tree behind the dialog is refreshed; the view button leads there, to the new folder
+    // named after the file, opened.
     await page.getByTestId('upload-go-aois').click();
     await expect(page.getByTestId('upload-dialog')).toHaveCount(0);
+    await expect(portal.selectedAreaNode()).toHaveAttribute('data-node-name', 'counties');
     await expect(portal.areaNode('MIDDLESEX')).toBeVisible();
-    expect((await portal.savedAreas()).filter((n) => n.kind === 'aoi')).toHaveLength(14);
+    const nodes = await portal.savedAreas();
+    const folder = nodes.find((n) => n.name === 'counties');
+    expect(nodes.filter((n) => n.kind === 'aoi' && n.parentId === folder?.id)).toHaveLength(14);
   });
 
   test(`[${language}] oversized, long-named, wrongly typed and unreadable files are refused with their message`, async ({
@@ -83,9 +87,12 @@ test('a file with one AOI offers to view it, into the folder chosen in step 1', 
   await page.getByTestId('upload-view').click();
   await expect(page.getByTestId('upload-dialog')).toHaveCount(0);
 
+  // A single AOI too lands in a folder named after its file, inside the folder chosen.
   const nodes = await portal.savedAreas();
-  const folder = nodes.find((n) => n.name === 'Imports');
+  const chosen = nodes.find((n) => n.name === 'Imports');
+  const folder = nodes.find((n) => n.name === 'polygon');
   const aoi = nodes.find((n) => n.kind === 'aoi');
+  expect(folder?.parentId).toBe(chosen?.id);
   expect(aoi?.parentId).toBe(folder?.id);
   await expect.poll(async () => (await portal.currentAoi())?.id).toBe(aoi?.id);
 });
