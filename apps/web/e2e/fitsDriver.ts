@@ -44,6 +44,14 @@ export class Fits {
     return (await this.lastFit())?.fit ?? 0;
   }
 
+  /** Where the middle of the last fitted extent lies, in CSS px from the map's middle (for `Portal.clickOnMap`). */
+  async lastFitOffset(): Promise<[number, number]> {
+    const fit = await this.nextFit(0);
+    const map = await this.page.getByTestId('map').boundingBox();
+    const [left, top, right, bottom] = fit.onScreen;
+    return [(left + right) / 2 - (map?.width ?? 0) / 2, (top + bottom) / 2 - (map?.height ?? 0) / 2];
+  }
+
   /** The map element and the visible covers (name: the cover's test id or tag), page CSS pixels. */
   async layout(): Promise<{ map: Box; covers: Array<Box & { name: string }> }> {
     return this.page.evaluate(() => {

@@ -97,6 +97,15 @@ for (const viewport of [
         expect(fit.zoom).toBeLessThanOrEqual(16);
         await portal.clearCoordinateSearch();
 
+        // Zoomed in to 18, a coordinate search goes back to 10 rather than staying there.
+        while ((await portal.zoomLevel().textContent()) !== '18') await portal.zoomIn();
+        before = await fits.fitNumber();
+        await portal.searchCoordinates('3,32');
+        fit = await fits.nextFit(before);
+        expect(fit.zoom).toBe(10);
+        await fits.expectFitUncovered(fit);
+        await portal.clearCoordinateSearch();
+
         // Tasking passes over the AOI: clear of the search centre.
         await portal.openTasking();
         await portal.setTaskingDates(dayAhead(1), dayAhead(2));
