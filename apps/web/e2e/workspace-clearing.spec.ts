@@ -30,9 +30,29 @@ function drawnCount(page: Page, what: 'footprints' | 'passes'): Promise<number |
   }, `satportal:${what}-drawn`);
 }
 
+/** Brings central Africa (0° N, 30° E) into view at zoom 5, as a user does: coordinate search, zoom out. */
+async function overCentralAfrica(portal: Portal) {
+  await portal.searchCoordinates('0,30');
+  await expect(portal.zoomLevel()).toHaveText('10');
+  while (Number(await portal.zoomLevel().textContent()) > 5) {
+    const before = await portal.zoomLevel().textContent();
+    await portal.page.getByTestId('zoom-out').click();
+    await expect(portal.zoomLevel()).not.toHaveText(before ?? '');
+  }
+  await portal.clearCoordinateSearch();
+  // Clicks while the view still moves would be read as drags: draw once it stands still.
+  await expect
+    .poll(async () => {
+      const before = await portal.mapCentre();
+      await portal.page.waitForTimeout(250);
+      return before === (await portal.mapCentre());
+    })
+    .toBe(true);
+}
+
 /** Draws a 20° square over central Africa (a few dozen demo scenes) and searches it with any cloud. */
 async function drawAndSearchCentralAfrica(portal: Portal) {
-  await portal.centreMap(0, 30, 5);
+  await overCentralAfrica(portal);
   await portal.drawPolygon(square(220));
   await expect.poll(() => portal.currentAoi()).not.toBeNull();
   await portal.openArchiveSearch();
@@ -67,7 +87,7 @@ for (const language of ['en', 'zh'] as const) {
       test.setTimeout(90_000);
       const portal = new Portal(page);
       await portal.logInNewUser(language);
-      await portal.centreMap(0, 30, 5);
+      await overCentralAfrica(portal);
       await portal.drawPolygon(square(220));
       await portal.saveAoi('Searched area');
       await expect(portal.saveAoiBar()).toHaveCount(0);
@@ -79,7 +99,12 @@ for (const language of ['en', 'zh'] as const) {
       await expect.poll(() => drawnCount(page, 'footprints')).toBeGreaterThan(0);
 
       await portal.openPanel(0);
-      await portal.deleteArea('Searched area');
+      // The tree reveals the AOI just saved as it opens; a menu opened meanwhile may close again.
+      await expect(async () => {
+        await portal.areaNode('Searched area').getByTestId('area-menu').click();
+        await page.getByTestId('area-action-delete').filter({ visible: true }).click({ timeout: 2_000 });
+      }).toPass();
+      await page.getByTestId('delete-confirm').click();
       await expect(portal.areaNode('Searched area')).toHaveCount(0);
       await expect.poll(() => portal.currentAoi()).toBeNull();
       await expect(portal.areaTip()).toHaveCount(0);
