@@ -3,16 +3,15 @@ import { type AoiGeoJson, TileZoomMax } from '@satportal/contract';
 import './map.css';
 import Attribution from 'ol/control/Attribution';
 import type { Geometry } from 'ol/geom';
-import MultiPolygon from 'ol/geom/MultiPolygon';
 import Point from 'ol/geom/Point';
 import OlMap from 'ol/Map';
 import { fromLonLat } from 'ol/proj';
 import { TypedEmitter, type Unsubscribe } from './events';
-import { fitPadding, MapFitter } from './fitting';
+import { areasGeometry, fitPadding, MapFitter, ringsGeometry } from './fitting';
 import { HdMap } from './hdMap';
 import { DrawingController } from './interactions/drawingController';
 import { createNavigationInteractions } from './interactions/navigation';
-import { ShownAreas, savedAreaFeature } from './layers/areas';
+import { ShownAreas } from './layers/areas';
 import { type BaseMapDefinition, baseMapCatalogue, defaultBaseMapId, optionsOf } from './layers/baseMaps';
 import { createNaturalEarthLayer } from './layers/naturalEarth';
 import { SearchedPointMarker } from './layers/searchedPoint';
@@ -288,20 +287,12 @@ export class MapController {
 
   /** Fit the view to rings of [lon, lat] (a my-data scene, footprints found by id, passes). */
   fitRings(rings: readonly number[][][]) {
-    this.fitTo(
-      rings.length
-        ? new MultiPolygon(rings.map((ring) => [ring])).transform('EPSG:4326', 'EPSG:3857')
-        : undefined,
-      fitPadding.default,
-    );
+    this.fitTo(ringsGeometry(rings), fitPadding.default);
   }
 
   /** Fit the view to AOIs (a search's areas), 300 px around them as around any AOI. */
   fitAreas(areas: readonly AoiGeoJson[]) {
-    const parts = areas.flatMap(
-      (geojson) => savedAreaFeature({ id: 0, name: '', geojson }).getGeometry()?.getPolygons() ?? [],
-    );
-    this.fitTo(parts.length ? new MultiPolygon(parts) : undefined, fitPadding.aoi);
+    this.fitTo(areasGeometry(areas), fitPadding.aoi);
   }
 
   /** Compare two layer groups: `left` drawn left of a vertical divider, `right` right of it (one swipe at a time). */

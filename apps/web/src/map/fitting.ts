@@ -1,7 +1,10 @@
+import type { AoiGeoJson } from '@satportal/contract';
 import type { Extent } from 'ol/extent';
 import type { Geometry } from 'ol/geom';
+import MultiPolygon from 'ol/geom/MultiPolygon';
 import type OlMap from 'ol/Map';
 import { toLonLat } from 'ol/proj';
+import { savedAreaFeature } from './layers/areas';
 import type { ViewFitted } from './types';
 import { extentOnScreen, fitExtent, fitMaxZoom } from './view';
 import { coveredInsets, fitInsets, type Insets, mapCoverAttribute, type Rect } from './visibleArea';
@@ -62,6 +65,20 @@ function middleIsClear([top, right, bottom, left]: Insets, width: number, height
   return (
     left <= width / 2 && width - right >= width / 2 && top <= height / 2 && height - bottom >= height / 2
   );
+}
+
+/** Rings of [lon, lat] (footprints, passes, my-data scenes) as one geometry in the map's projection. */
+export function ringsGeometry(rings: readonly number[][][]): MultiPolygon | undefined {
+  if (rings.length === 0) return undefined;
+  return new MultiPolygon(rings.map((ring) => [ring])).transform('EPSG:4326', 'EPSG:3857');
+}
+
+/** AOIs (a search's areas) as one geometry, their parts split at ±180° put side by side as shown. */
+export function areasGeometry(areas: readonly AoiGeoJson[]): MultiPolygon | undefined {
+  const parts = areas.flatMap(
+    (geojson) => savedAreaFeature({ id: 0, name: '', geojson }).getGeometry()?.getPolygons() ?? [],
+  );
+  return parts.length ? new MultiPolygon(parts) : undefined;
 }
 
 /** The visible boxes docked over the map (a hidden or collapsed one has no size). */

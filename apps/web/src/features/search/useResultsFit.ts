@@ -4,8 +4,8 @@ import type { ResultsState, SearchMode } from './searchStore';
 
 /**
  * Fits the map to a new search's results once the result list is on screen (issue 18), so the fit
- * keeps clear of it: an AOI search its AOIs, a scene-id search the footprints it found. Get more and
- * sorting keep the view; a subscription's items are fitted by the centre that opens them.
+ * keeps clear of it: an AOI search its AOIs, a scene-id search and a subscription's new images the
+ * footprints found. Get more and sorting keep the view.
  */
 export function useResultsFit(results: ResultsState | null, listShown: boolean) {
   const controller = useMapController();
@@ -14,6 +14,6 @@ export function useResultsFit(results: ResultsState | null, listShown: boolean) 
     if (!controller || !results || !listShown || fitted.current === results.mode) return;
     fitted.current = results.mode;
     if (results.mode.kind === 'aoi') controller.fitAreas(results.mode.request.aois);
-    if (results.mode.kind === 'ids') controller.fitRings(results.images.flatMap((scene) => scene.boundaries));
+    else controller.fitRings(results.images.flatMap((scene) => scene.boundaries));
   }, [controller, results, listShown]);
 }
