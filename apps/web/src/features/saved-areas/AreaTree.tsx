@@ -57,6 +57,8 @@ export function AreaTree(props: AreaTreeProps) {
   const [expanded, setExpanded] = useState<string[]>([]);
   const [selected, setSelected] = useState<string[]>([]);
   const treeBox = useRef<HTMLDivElement>(null);
+  // An opened folder is scrolled to the top so that what it holds shows; anything else just into sight.
+  const scrollBlock = useRef<ScrollLogicalPosition>('nearest');
 
   // The roots open at first; a folder opens when a new folder is being named in it.
   useEffect(() => {
@@ -70,6 +72,7 @@ export function AreaTree(props: AreaTreeProps) {
     if (!reveal || !path) return;
     const open = [...path, ...(reveal.open ? [reveal.id] : [])].map(String);
     setExpanded((keys) => [...new Set([...keys, ...open])]);
+    scrollBlock.current = reveal.open ? 'start' : 'nearest';
     setSelected([String(reveal.id)]);
     onRevealed?.();
   }, [reveal, roots, onRevealed]);
@@ -80,7 +83,7 @@ export function AreaTree(props: AreaTreeProps) {
     const frame = requestAnimationFrame(() =>
       treeBox.current
         ?.querySelector(`[data-node-id="${key}"]`)
-        ?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }),
+        ?.scrollIntoView({ block: scrollBlock.current, behavior: 'smooth' }),
     );
     return () => cancelAnimationFrame(frame);
   }, [selected]);
