@@ -43,6 +43,8 @@ for (const language of ['en', 'zh'] as const) {
     await portal.runArchiveSearch();
     await expect(portal.resultsPanel()).toBeVisible({ timeout: 30_000 });
     await portal.closePanel();
+    // The search fitted its AOI beside the result list (issue 18); the clicks below aim at the map's middle.
+    await frontRange();
 
     // Left click where several footprints overlap: the box lists them all, oldest first, in the user's zone.
     await portal.clickOnMap([[0, 0]]);
@@ -181,8 +183,12 @@ for (const language of ['en', 'zh'] as const) {
     await portal.setArchiveNumber('cc', 100);
     await portal.runArchiveSearch();
     await expect(portal.resultsPanel()).toBeVisible({ timeout: 30_000 });
-    // Closer, so the footprints cover the whole map beside the side panel and the result list.
-    await portal.zoomIn();
+    // The search fitted its AOI beside the result list (issue 18): back to the Front Range in the middle.
+    await portal.closePanel();
+    await portal.centreMap(39.5, -105.5, 10);
+    await portal.openPanel(1);
+    // Closer (zoom 11), so the footprints cover the whole map beside the side panel and the result list.
+    while (Number(await portal.zoomLevel().textContent()) < 11) await portal.zoomIn();
 
     const viewport = page.viewportSize() ?? { width: 0, height: 0 };
     const panel = await portal.panel(1).boundingBox();

@@ -1,6 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useMapController } from '../../map/react/mapControllerContext';
 import type { ResultsState, SearchMode } from './searchStore';
+
+// Each search is fitted once, even when the list is mounted again (panels closed and opened).
+const fittedSearches = new WeakSet<SearchMode>();
 
 /**
  * Fits the map to a new search's results once the result list is on screen (issue 18), so the fit
@@ -9,10 +12,9 @@ import type { ResultsState, SearchMode } from './searchStore';
  */
 export function useResultsFit(results: ResultsState | null, listShown: boolean) {
   const controller = useMapController();
-  const fitted = useRef<SearchMode | null>(null);
   useEffect(() => {
-    if (!controller || !results || !listShown || fitted.current === results.mode) return;
-    fitted.current = results.mode;
+    if (!controller || !results || !listShown || fittedSearches.has(results.mode)) return;
+    fittedSearches.add(results.mode);
     if (results.mode.kind === 'aoi') controller.fitAreas(results.mode.request.aois);
     else controller.fitRings(results.images.flatMap((scene) => scene.boundaries));
   }, [controller, results, listShown]);
