@@ -19,7 +19,9 @@ const noradIds = defaultConstellation.flatMap((g) => g.satellites.map((s) => s.n
 const window = { from: new Date('2024-07-20T00:00:00Z'), to: new Date('2024-07-21T00:00:00Z') };
 const constellationIds = async () =>
   (
-    await h.pool.query<{ id: number }>('SELECT id FROM satellites WHERE norad_id = ANY($1::int[])', [noradIds])
+    await h.pool.query<{ id: number }>('SELECT id FROM satellites WHERE norad_id = ANY($1::int[])', [
+      noradIds,
+    ])
   ).rows.map((r) => r.id);
 
 describe('simulated archive in the database', () => {
