@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { createUser, Portal, uiText } from './driver';
+import { createUser, Portal, square, uiText } from './driver';
 
 /**
  * The archive result list and its dialogs (spec 000 §2, §4, §5, §8; issue 5): scene-id search,
@@ -12,15 +12,6 @@ import { createUser, Portal, uiText } from './driver';
 const figure = (text: string | null) => Number((text ?? '').replace(/[,\s]/g, ''));
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
-
-/** A square of the given half-size (CSS px) around the map's middle, as four corners a user clicks. */
-const square = (half: number) =>
-  [
-    [-half, -half],
-    [half, -half],
-    [half, half],
-    [-half, half],
-  ] as const;
 
 /**
  * An AOI of about 20° × 20° over central Africa, searched over the form's default dates with any

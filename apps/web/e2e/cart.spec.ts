@@ -1,6 +1,6 @@
 import { expect, type Request, test } from '@playwright/test';
 import { CartDriver, cartFigureNames } from './cartDriver';
-import { createUser, Portal, uiText } from './driver';
+import { createUser, Portal, square, uiText } from './driver';
 
 /**
  * The cart box (spec 000 §2 "Cart box with area calculation", §4 "Scene in cart", §5 "Map and
@@ -8,14 +8,6 @@ import { createUser, Portal, uiText } from './driver';
  * them, the gap drawn on the map, removal one by one down to zero totals without a call for the
  * empty cart, the cart kept over a reload, and Order (n) refused without archive permission.
  */
-
-const square = (half: number) =>
-  [
-    [-half, -half],
-    [half, -half],
-    [half, half],
-    [-half, half],
-  ] as const;
 
 /** The archive search of archiveResults.spec.ts: ~20° × 20° over central Africa, any cloud. */
 async function searchCentralAfrica(portal: Portal) {

@@ -84,6 +84,15 @@ export async function dragDivider(page: Page, testId: string, fraction: number) 
   await expect.poll(async () => Number(await divider.getAttribute('data-fraction'))).toBeCloseTo(fraction, 2);
 }
 
+/** A square of the given half-size (CSS px) around the map's middle, as four corners a user clicks. */
+export const square = (half: number) =>
+  [
+    [-half, -half],
+    [half, -half],
+    [half, half],
+    [-half, half],
+  ] as const;
+
 export class Portal {
   constructor(readonly page: Page) {}
 

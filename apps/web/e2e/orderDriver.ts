@@ -1,6 +1,7 @@
 import { expect, type Request } from '@playwright/test';
 import { CartDriver } from './cartDriver';
 import type { Portal } from './driver';
+import { square } from './driver';
 
 /** A scene of the stored cart, with what the order tests choose by. */
 export interface CartScene {
@@ -9,14 +10,6 @@ export interface CartScene {
   imageGsd: number;
   boundaries: number[][][];
 }
-
-const square = (half: number) =>
-  [
-    [-half, -half],
-    [half, -half],
-    [half, half],
-    [-half, half],
-  ] as const;
 
 /** What a user does with the order dialogs (spec 001 §2); the driver of ordering.spec.ts. */
 export class OrderDriver {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { Portal, uiText } from './driver';
+import { Portal, square, uiText } from './driver';
 import { OrderCentreDriver } from './orderCentreDriver';
 import {
   createUserWithEmail,
@@ -17,15 +17,6 @@ import {
 
 // The browser's days are UTC days; the test users have no zone of their own.
 test.use({ timezoneId: 'UTC' });
-
-/** A square of the given half-size (CSS px) around the map's middle, as four corners a user clicks. */
-const square = (half: number) =>
-  [
-    [-half, -half],
-    [half, -half],
-    [half, half],
-    [-half, half],
-  ] as const;
 
 for (const language of ['en', 'zh'] as const) {
   const text = (key: string, params?: Record<string, string>) => uiText(language, key, params);

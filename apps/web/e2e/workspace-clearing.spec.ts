@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { Portal } from './driver';
+import { Portal, square } from './driver';
 
 /**
  * What the map keeps after the thing it came from is gone (issue 18): deleting the drawing or the
@@ -9,15 +9,6 @@ import { Portal } from './driver';
 
 /** A UTC day some days from today, YYYY-MM-DD. */
 const dayAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-/** A square of the given half-size (CSS px) around the map's middle, as four corners a user clicks. */
-const square = (half: number) =>
-  [
-    [-half, -half],
-    [half, -half],
-    [half, half],
-    [-half, half],
-  ] as const;
 
 /**
  * How many footprints or passes the map drew last (null before any), from the user-timing marks
