@@ -38,6 +38,13 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
   process.on(signal, () => void shutdown(signal));
 // Started by `npm start` with an IPC channel: when that parent goes (even killed), so do we.
 if (process.send) process.on('disconnect', () => void shutdown('parent exited'));
+// A job still running when the queue's stop gave up on it fails on the closed database once the
+// shutdown has begun; jobs are idempotent and run again after the next start, so that failure must
+// not crash the shutdown (which would leave the embedded database unclosed). Before, as Node would.
+process.on('unhandledRejection', (reason) => {
+  if (closing) return;
+  throw reason;
+});
 
 /** Composition root: config → db → repositories → services → http. */
 async function main() {
