@@ -7,9 +7,10 @@
  * Prints the server's RSS (median and peak of the samples), the main thread's V8 heap, and the RSS
  * of the embedded database opened alone on the same folder (the share the server cannot shed).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { startServer, stopServer } from './server';
 
 const root = resolve(import.meta.dirname, '..');
 const dataDir = resolve(process.env.BENCH_IDLE_DATA ?? join(root, '.tmp/bench-idle-data'));
@@ -24,32 +25,9 @@ function rssOf(pid: number): number {
   return Number(line?.split(/\s+/)[1] ?? 0) * 1024;
 }
 
-function start(): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DEMO: '1',
-      NODE_OPTIONS: `--expose-gc --require ${join(root, 'bench/idle-memory-probe.cjs')}`,
-    },
-  });
-  let out = '';
-  return new Promise((res, rej) => {
-    const onData = (b: Buffer) => {
-      out += b.toString();
-      if (/ready in .* open http/.test(out)) res({ child, output: () => out });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => rej(new Error(`server exited ${code}\n${out}`)));
-  });
-}
-
-const { child, output } = await start();
+const { child, output } = await startServer(dataDir, {
+  NODE_OPTIONS: `--expose-gc --require ${join(root, 'bench/idle-memory-probe.cjs')}`,
+});
 const samples: number[] = [];
 for (let i = 0; i < seconds; i++) {
   await new Promise((r) => setTimeout(r, 1000));
@@ -58,9 +36,7 @@ for (let i = 0; i < seconds; i++) {
 child.kill('SIGUSR2');
 await new Promise((r) => setTimeout(r, 1000));
 const heap = /\[memory\] (\{.*\})/.exec(output());
-const exited = new Promise((r) => child.on('exit', r));
-child.kill('SIGTERM');
-await exited;
+await stopServer(child);
 const databaseAlone = Number(
   execFileSync(process.execPath, [join(root, 'bench/idle-database.mjs'), join(dataDir, 'pgdata')], {
     cwd: root,

@@ -5,38 +5,12 @@
  *   warm start: the same folder again
  *   login: N sequential logins of a demo account over HTTP (Argon2id verification included)
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { startServer as start, stopServer as stop } from './server';
 
-const root = resolve(import.meta.dirname, '..');
 const logins = Number(process.env.BENCH_LOGINS ?? 100);
-
-function start(dataDir: string): Promise<{ child: ChildProcess; url: string; ms: number }> {
-  const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', DEMO: '1' },
-  });
-  return new Promise((res, rej) => {
-    let out = '';
-    const onData = (b: Buffer) => {
-      out += b.toString();
-      const m = /open (http:\/\/localhost:\d+)/.exec(out);
-      if (m) res({ child, url: m[1]!, ms: performance.now() - t0 });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => rej(new Error(`server exited ${code}\n${out}`)));
-  });
-}
-
-async function stop(child: ChildProcess) {
-  const exited = new Promise((r) => child.on('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;

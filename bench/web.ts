@@ -26,7 +26,7 @@
  * Env: BENCH_PARTS (a,b,c), BENCH_PROFILE, BENCH_WEB_DIST, BENCH_WEB_DATA_DIR, BENCH_WEB_SCENES,
  *      BENCH_RUNS, BENCH_HOVERS, CHROMIUM_PATH.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
@@ -35,6 +35,7 @@ import { type Browser, type BrowserContext, chromium, expect, type Page } from '
 import { apiPath, Paths } from '@satportal/contract';
 import { demo, Portal } from '../apps/web/e2e/driver';
 import { DrawnMark } from '../apps/web/src/map/drawnMarks';
+import { startServer, stopServer } from './server';
 import { rng, type Stats, stats } from './stats';
 
 const root = resolve(import.meta.dirname, '..');
@@ -87,44 +88,6 @@ function build() {
     { cwd: resolve(root, 'apps/web'), stdio: 'inherit' },
   );
   if (result.status !== 0) throw new Error('vite build failed');
-}
-
-function startServer(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DEMO: '1',
-      DEMO_SCENES: String(scenes),
-      WEB_DIST: dist,
-      LOG_LEVEL: 'warn',
-    },
-  });
-  return new Promise((res, rej) => {
-    let out = '';
-    const onData = (b: Buffer) => {
-      out += b.toString();
-      // The first start generates the archive: show its progress.
-      for (const line of b.toString().split('\n'))
-        if (/archive|generat/i.test(line)) say(`  server: ${line}`);
-      const m = /open http:\/\/localhost:(\d+)/.exec(out);
-      if (m) res({ child, url: `http://127.0.0.1:${m[1]}` });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => rej(new Error(`server exited ${code}\n${out}`)));
-  });
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.on('exit', r));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -460,7 +423,14 @@ build();
 say(
   `server: embedded database in ${dataDir} (${scenes.toLocaleString('en')} simulated scenes on first start)`,
 );
-const server = await startServer();
+const server = await startServer(
+  dataDir,
+  { DEMO_SCENES: String(scenes), WEB_DIST: dist, LOG_LEVEL: 'warn' },
+  // The first start generates the archive: show its progress.
+  (chunk) => {
+    for (const line of chunk.split('\n')) if (/archive|generat/i.test(line)) say(`  server: ${line}`);
+  },
+);
 const browser = await chromium.launch({ executablePath: chromiumPath, args: launchArgs });
 const kib = (bytes: number) => bytes / 1024;
 const rows: Array<[string, string, string, boolean]> = [];
@@ -554,5 +524,5 @@ try {
     say(`${name.padEnd(40)} ${value.padStart(22)}   target ${target.padEnd(10)} ${met ? 'met' : 'MISSED'}`);
 } finally {
   await browser.close();
-  await stop(server.child);
+  await stopServer(server.child);
 }
