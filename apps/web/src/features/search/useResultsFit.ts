@@ -2,6 +2,10 @@ import { useEffect } from 'react';
 import { useMapController } from '../../map/react/mapControllerContext';
 import type { ResultsState, SearchMode } from './searchStore';
 
+/** Every ring of every footprint (a scene's or a pass's parts), for fitting the map to them. */
+export const footprintRingsOf = (footprints: readonly { boundaries: number[][][] }[]) =>
+  footprints.flatMap((footprint) => footprint.boundaries);
+
 // Each search is fitted once, even when the list is mounted again (panels closed and opened).
 const fittedSearches = new WeakSet<SearchMode>();
 
@@ -16,6 +20,6 @@ export function useResultsFit(results: ResultsState | null, listShown: boolean) 
     if (!controller || !results || !listShown || fittedSearches.has(results.mode)) return;
     fittedSearches.add(results.mode);
     if (results.mode.kind === 'aoi') controller.fitAreas(results.mode.request.aois);
-    else controller.fitRings(results.images.flatMap((scene) => scene.boundaries));
+    else controller.fitRings(footprintRingsOf(results.images));
   }, [controller, results, listShown]);
 }

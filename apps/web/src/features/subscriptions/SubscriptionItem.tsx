@@ -2,7 +2,6 @@ import { DeleteOutlined, EyeOutlined, FileSearchOutlined, RedoOutlined } from '@
 import { type Subscription, SubscriptionStatus } from '@satportal/contract';
 import { Button, Popconfirm, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useMapController } from '../../map/react/mapControllerContext';
 import { formatDateTime } from '../../shared/format/dates';
 import { dayIn } from '../../shared/format/days';
 import { formatNumber } from '../../shared/format/numbers';
@@ -13,13 +12,7 @@ import { useArchiveSearchStore } from '../search/searchStore';
 import { useArchiveSearchActions } from '../search/useArchiveSearch';
 import { useResultPages } from '../search/useResultPages';
 import { useSubscriptionDraftStore } from '../subscription-create/subscriptionDraftStore';
-import {
-  archiveSearchOf,
-  canOpenItems,
-  footprintRingsOf,
-  numsBadge,
-  resubscribeDraftOf,
-} from './subscriptionCentre';
+import { archiveSearchOf, canOpenItems, numsBadge, resubscribeDraftOf } from './subscriptionCentre';
 import styles from './subscriptions.module.css';
 import { useDeleteSubscription } from './useSubscriptions';
 
@@ -32,23 +25,20 @@ export function SubscriptionItem({ subscription }: { subscription: Subscription 
   const { t } = useTranslation();
   const [language] = useLanguage();
   const { timeZone } = useTimeFormat();
-  const controller = useMapController();
   const openPanel = usePanelStore((s) => s.open);
   const { search } = useArchiveSearchActions();
   const { openSubscription } = useResultPages();
   const remove = useDeleteSubscription();
   const inProcess = subscription.status === SubscriptionStatus.InProcess;
 
-  const openItems = async () => {
-    const { data } = await openSubscription.mutateAsync({
+  // The result list shows the new images and fits the map to them (search/useResultsFit).
+  const openItems = () =>
+    openSubscription.mutateAsync({
       kind: 'subscription',
       subscriptionId: subscription.id,
       name: subscription.name,
       aois: [subscription.boundaries],
     });
-    const rings = footprintRingsOf(data.images);
-    if (rings.length > 0) controller?.fitRings(rings);
-  };
   const research = () => {
     const request = archiveSearchOf(subscription, dayIn(new Date(), timeZone));
     useArchiveSearchStore.getState().setConditions(request.condition);

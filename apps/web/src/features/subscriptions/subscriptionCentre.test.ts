@@ -4,7 +4,6 @@ import {
   archiveSearchOf,
   canOpenItems,
   defaultSubscriptionFilter,
-  footprintRingsOf,
   listQueryOf,
   numsBadge,
   resubscribeDraftOf,
@@ -133,19 +132,5 @@ describe('subscription centre', () => {
       sensor: { type: 1, resolutionIds: [2] },
       satIds: [3, 5],
     });
-  });
-
-  it('fits the map to every part of every footprint', () => {
-    const part = (x: number) => [
-      [x, 0],
-      [x + 1, 0],
-      [x, 1],
-      [x, 0],
-    ];
-    expect(footprintRingsOf([{ boundaries: [part(0), part(5)] }, { boundaries: [part(9)] }])).toEqual([
-      part(0),
-      part(5),
-      part(9),
-    ]);
   });
 });

@@ -101,7 +101,3 @@ export function resubscribeDraftOf(subscription: Subscription): SubscriptionDraf
     satIds: subscription.satIds,
   };
 }
-
-/** Every footprint ring of the subscription's new images, for fitting the map to them. */
-export const footprintRingsOf = (scenes: readonly { boundaries: number[][][] }[]) =>
-  scenes.flatMap((scene) => scene.boundaries);
