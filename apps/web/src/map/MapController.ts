@@ -136,7 +136,7 @@ export class MapController {
 
   /**
    * Centre the map's uncovered area on a coordinate-search result and mark it there, replacing any
-   * earlier mark. The zoom stays when already 8 or more, else goes to 10. The caller has validated the point.
+   * earlier mark. The zoom stays from 8 to 16, else goes to 10 (`zoomForSearchedPoint`). The caller has validated the point.
    */
   showSearchedPoint(point: LatLon) {
     const position = { lat: point.lat, lon: point.lon };
@@ -184,7 +184,7 @@ export class MapController {
   /** Mark a saved POI (replacing an earlier mark of the same id) and fit to it (200 px) unless `fit` is false. */
   showPoi(poi: PoiMark, options: { fit?: boolean } = {}) {
     this.shown.putPoi(poi);
-    // A point is centred in the uncovered area; the zoom goes to 10 unless already 8 or more.
+    // A point is centred in the uncovered area; the zoom stays from 8 to 16, else goes to 10.
     if (options.fit ?? true) this.fitTo(new Point(fromLonLat([poi.lon, poi.lat])), fitPadding.default);
   }
 

@@ -6,7 +6,7 @@ import type OlMap from 'ol/Map';
 import { toLonLat } from 'ol/proj';
 import { savedAreaFeature } from './layers/areas';
 import type { ViewFitted } from './types';
-import { extentOnScreen, fitExtent, fitMaxZoom } from './view';
+import { extentOnScreen, fitExtent, fitMaxZoom, isPointExtent } from './view';
 import { coveredInsets, fitInsets, type Insets, mapCoverAttribute, type Rect } from './visibleArea';
 
 /**
@@ -43,7 +43,7 @@ export class MapFitter {
     const insets = coveredInsets(element.getBoundingClientRect(), coversOver(element));
     const padding = fitInsets({ width, height }, insets, options.padding);
     // A point already clear of the panels at the map's middle stays there: no needless jump sideways.
-    if (isPoint(extent) && middleIsClear(padding, width, height)) padding.fill(0);
+    if (isPointExtent(extent) && middleIsClear(padding, width, height)) padding.fill(0);
     const maxZoom = fitMaxZoom(extent, view.getZoom(), options.maxZoom);
     const fit = ++this.fits;
     fitExtent(view, extent, padding, maxZoom, () => {
@@ -58,8 +58,6 @@ export class MapFitter {
     });
   }
 }
-
-const isPoint = ([minX, minY, maxX, maxY]: Extent) => minX === maxX && minY === maxY;
 
 function middleIsClear([top, right, bottom, left]: Insets, width: number, height: number) {
   return (

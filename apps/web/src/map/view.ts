@@ -89,15 +89,18 @@ export function zoomBy(view: View, delta: number) {
 /** No fit of an area comes closer than this: a small AOI or scene still shows its surroundings. */
 export const areaFitMaxZoom = searchZoom.keepUpTo;
 
+/** An extent of no width and no height: a point (a POI, a searched coordinate). */
+export function isPointExtent([minX = 0, minY = 0, maxX = 0, maxY = 0]: readonly number[]): boolean {
+  return minX === maxX && minY === maxY;
+}
+
 /**
  * The closest zoom a fit may reach, by the object's size: a point (a POI, a searched coordinate)
  * goes to 10 unless the map is already at 8 or closer, as the coordinate search; an area no closer
  * than `areaFitMaxZoom`; `cap` (a caller's own limit, such as compare's 13) lowers it further.
  */
 export function fitMaxZoom(extent: readonly number[], currentZoom: number | undefined, cap?: number): number {
-  const [minX = 0, minY = 0, maxX = 0, maxY = 0] = extent;
-  const isPoint = maxX - minX === 0 && maxY - minY === 0;
-  const zoom = isPoint ? zoomForSearchedPoint(currentZoom) : areaFitMaxZoom;
+  const zoom = isPointExtent(extent) ? zoomForSearchedPoint(currentZoom) : areaFitMaxZoom;
   return cap === undefined ? zoom : Math.min(zoom, cap);
 }
 
