@@ -29,7 +29,14 @@ export function ensureBuild({ force = false } = {}) {
   );
   if (!force && builtAt > changedAt) return;
   console.log('[satportal] building the web application …');
-  execSync('npm run build -w apps/web', { cwd: root, stdio: 'inherit' });
+  // Always the production build: a caller's NODE_ENV (vitest sets `test` for the tests that run
+  // `npm start`) would make Vite build React's development code, slower and with strict mode's
+  // double effects, which the end-to-end tests then ran against (seen in CI).
+  execSync('npm run build -w apps/web', {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url))

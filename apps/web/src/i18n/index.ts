@@ -34,11 +34,17 @@ function loadMessages(language: Language, part: MessagePart): Promise<void> {
 
 /** Whether a chunk that uses the later messages has asked for them (a switch then loads both). */
 let laterWanted = false;
+/** The language a switch is loading, until it applies: a chunk asking meanwhile wants that one's. */
+let switchingTo: Language | null = null;
 
-/** The later messages of the page's language: awaited by every chunk loaded on demand. */
+/**
+ * The later messages of the page's language: awaited by every chunk loaded on demand. During a
+ * switch both languages': the chunk may show before the switch applies, and must show after it.
+ */
 export function laterMessages(): Promise<void> {
   laterWanted = true;
-  return loadMessages(currentLanguage(), 'later');
+  const shown = loadMessages(currentLanguage(), 'later');
+  return switchingTo ? Promise.all([shown, loadMessages(switchingTo, 'later')]).then(() => {}) : shown;
 }
 
 /** A chunk loaded on demand, with the later messages it shows (for `React.lazy`). */
@@ -93,7 +99,19 @@ export async function setLanguage(language: Language) {
   } catch {
     // not persisted; the switch still applies to this page
   }
-  await Promise.all([loadMessages(language, 'first'), laterWanted ? loadMessages(language, 'later') : null]);
-  await i18next.changeLanguage(language);
+  switchingTo = language;
+  try {
+    await Promise.all([
+      loadMessages(language, 'first'),
+      laterWanted ? loadMessages(language, 'later') : null,
+    ]);
+    // A panel opened while the first part loaded has asked for its later messages since (in both
+    // languages): they must be there before the switch applies, or that panel stays in the old
+    // language (seen in CI: the account centre's labels in English under zh).
+    if (laterWanted) await loadMessages(language, 'later');
+    await i18next.changeLanguage(language);
+  } finally {
+    if (switchingTo === language) switchingTo = null;
+  }
   applyLanguage(language);
 }
