@@ -309,6 +309,11 @@ export class MapController {
     this.parts.myData.run((layers) => layers.endSwipe(), { start: false });
   }
 
+  /** The running swipe (its divider's place), or null: what `swipeChanged` last said. */
+  swipe(): { fraction: number } | null {
+    return this.parts.myData.current()?.swipe() ?? null;
+  }
+
   /** Where React renders the swipe's divider: over the map, its pointer events kept from the map. */
   overlayHost(): HTMLElement | null {
     return this.map.getOverlayContainerStopEvent() ?? null;

@@ -105,7 +105,7 @@ export function SwipeBar({ host, fraction, onMove, label, testId, sideTags }: Sw
 
 /** The divider of the controller's generic swipe (MapController.startSwipe), shown while it runs. */
 export function SwipeDivider({ controller, label }: { controller: MapController | null; label: string }) {
-  const swipe = useMapEvent(controller, 'swipeChanged', () => null);
+  const swipe = useMapEvent(controller, 'swipeChanged', (c) => c?.swipe() ?? null);
   const host = controller?.overlayHost();
   if (!controller || !swipe || !host) return null;
   return (

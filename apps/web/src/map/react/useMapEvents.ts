@@ -41,8 +41,15 @@ export function useMapEvent<K extends keyof MapEvents>(
 ): MapEvents[K] {
   const [value, setValue] = useState<MapEvents[K]>(() => initial(controller));
   const initialRef = useRef(initial);
+  const seen = useRef(controller);
   useEffect(() => {
-    setValue(() => initialRef.current(controller));
+    // Only another controller resets the value: the effect also runs again with the same one
+    // (React's strict mode remounts every new component once in development), and an event
+    // that came in between (a swipe started by the parent's effect) must not be forgotten.
+    if (seen.current !== controller) {
+      seen.current = controller;
+      setValue(() => initialRef.current(controller));
+    }
     return controller?.on(type, (payload) => setValue(() => payload));
   }, [controller, type]);
   return value;
