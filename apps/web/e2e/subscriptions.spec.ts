@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { Portal, uiText } from './driver';
+import { Fits } from './fitsDriver';
 import { aoiInside, SubscriptionsDriver, type UpcomingScene, utcDay } from './subscriptionsDriver';
 
 /**
@@ -81,22 +82,26 @@ for (const language of ['en', 'zh'] as const) {
     await page.screenshot({ path: resolve(shots, `centre-${language}.png`) });
 
     // Its new images: the scene in the result list, on the map, the map moved to them.
-    const before = await portal.mapCentre();
+    const fits = new Fits(page);
+    const fitsBefore = await fits.fitNumber();
     await item.getByTestId('subscription-open').click();
     await expect(page.getByTestId('results-panel')).toBeVisible();
     await expect(page.getByTestId('results-title')).toHaveText(
       text('subscriptionCentre.itemsTitle', { name: `Harbour ${language}` }),
     );
     await expect(page.getByTestId('results-total')).toHaveText(String(nums));
-    await expect.poll(() => portal.mapCentre()).not.toBe(before);
-    const [lat, lon] = (await portal.mapCentre())!.split(',').map(Number) as [number, number];
+    // The map is fitted to them, clear of the panels (issue 18): the fitted extent holds the new
+    // scene's footprint and lies under no panel (the map's own centre may be under the list).
+    const fit = await fits.nextFit(fitsBefore);
     const ring = target.footprint.coordinates[0] as [number, number][];
-    const lons = ring.map((p) => p[0]);
-    const lats = ring.map((p) => p[1]);
-    expect(lon).toBeGreaterThan(Math.min(...lons) - 5);
-    expect(lon).toBeLessThan(Math.max(...lons) + 5);
-    expect(lat).toBeGreaterThan(Math.min(...lats) - 5);
-    expect(lat).toBeLessThan(Math.max(...lats) + 5);
+    const [west, south, east, north] = fit.bounds;
+    for (const [lon, lat] of ring) {
+      expect(lon).toBeGreaterThanOrEqual(west - 1e-6);
+      expect(lon).toBeLessThanOrEqual(east + 1e-6);
+      expect(lat).toBeGreaterThanOrEqual(south - 1e-6);
+      expect(lat).toBeLessThanOrEqual(north + 1e-6);
+    }
+    await fits.expectFitUncovered(fit);
     await portal.showSceneFromList(target.id);
     await expect
       .poll(async () => (await portal.shownQuicklooks()).map((q) => q.sceneId))
