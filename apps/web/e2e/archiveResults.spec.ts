@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { createUser, Portal, square, uiText } from './driver';
+import { Fits } from './fitsDriver';
 
 /**
  * The archive result list and its dialogs (spec 000 §2, §4, §5, §8; issue 5): scene-id search,
  * select all and GeoJSON export, the no-archive dialog, modify mode after a search, the zoom-to-HD
- * tip, the result box beside the Tasking tab, the recent searches and the form's messages.
+ * tip, the result box beside the Tasking tab and folded to its header, the recent searches and the
+ * form's messages.
  */
 
 /** Figures as the list shows them (grouped thousands in both languages). */
@@ -233,6 +235,52 @@ for (const language of ['en', 'zh'] as const) {
     await portal.searchSceneIds(someId);
     await expect(page.getByTestId('archive-form')).toBeVisible();
     await expect(portal.resultFigure('total')).toHaveText('1');
+  });
+
+  test(`(${language}) the result box folds to its header and back with its scenes; folded, a fit uses the map it freed`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const portal = new Portal(page);
+    const fits = new Fits(page);
+    await portal.logInNewUser(language);
+    await searchCentralAfrica(portal);
+    const ids = await portal.listedSceneIds();
+    const total = await portal.resultFigure('total').textContent();
+    const unfolded = await portal.resultsPanel().boundingBox();
+    if (!unfolded) throw new Error('no result box');
+
+    // A point fitted beside the unfolded list.
+    let before = await fits.fitNumber();
+    await portal.searchCoordinates('3,32');
+    const besideList = await fits.nextFit(before);
+    await fits.expectFitUncovered(besideList);
+
+    const fold = page.getByTestId('results-collapse');
+    await expect(fold).toHaveAccessibleName(text('results.collapse'));
+    await fold.click();
+    await expect(portal.resultsPanel()).toHaveAttribute('data-collapsed', 'true');
+    await expect(page.getByTestId('results-body')).toBeHidden();
+    await expect(fold).toHaveAccessibleName(text('results.expand'));
+    await expect(fold).toHaveAttribute('aria-expanded', 'false');
+    await expect(portal.resultFigure('total')).toHaveText(total ?? '');
+    const folded = await portal.resultsPanel().boundingBox();
+    expect(folded?.height ?? Number.POSITIVE_INFINITY).toBeLessThan(unfolded.height / 3);
+    await fits.expectNoOverlap();
+
+    // The same point again: now fitted further left, where the list was, and still under no cover.
+    await portal.clearCoordinateSearch();
+    before = await fits.fitNumber();
+    await portal.searchCoordinates('3,32');
+    const freed = await fits.nextFit(before);
+    await fits.expectFitUncovered(freed);
+    expect(freed.onScreen[0]).toBeLessThan(besideList.onScreen[0] - 100);
+
+    // Unfolded: the same scenes, in the same order.
+    await fold.click();
+    await expect(portal.resultsPanel()).toHaveAttribute('data-collapsed', 'false');
+    await expect(page.getByTestId('results-body')).toBeVisible();
+    expect(await portal.listedSceneIds()).toEqual(ids);
   });
 
   test(`(${language}) the zoom-to-HD tip shows above zoom 12; closed it waits for the next time, "don't show again" stores isNoZoomHdTip`, async ({

@@ -1,5 +1,6 @@
 import { expect, type Page, type Route, test } from '@playwright/test';
 import { createUser, Portal, uiText } from './driver';
+import { Fits } from './fitsDriver';
 
 /**
  * The base map without network (issue 18): when the chosen online map's tiles keep failing, a
@@ -93,6 +94,30 @@ for (const language of ['en', 'zh'] as const) {
       await expect(notice(page)).toHaveCount(0);
       await expect.poll(() => tiles.served).toBeGreaterThan(3);
       await expect(notice(page)).toHaveCount(0);
+    });
+
+    test('zoomed in beyond 12, the zoom-to-HD tip stands under the notice, neither hiding the other', async ({
+      page,
+    }) => {
+      const { portal } = await logIn(page, language);
+      await expect(notice(page)).toBeVisible();
+      await portal.searchCoordinates('39.9,116.4');
+      await expect(portal.zoomLevel()).toHaveText('10');
+      for (let zoom = 10; zoom < 13; zoom += 1) await portal.zoomIn();
+      await expect(portal.zoomLevel()).toHaveText('13');
+      const tip = portal.zoomHdTip();
+      await expect(tip).toBeVisible();
+      await expect(tip).toContainText(uiText(language, 'map.hdTipTitle'));
+      const [top, below] = [await notice(page).boundingBox(), await tip.boundingBox()];
+      if (!top || !below) throw new Error('notice or tip without a box');
+      expect(below.y).toBeGreaterThanOrEqual(top.y + top.height);
+      expect(Math.abs(below.x + below.width - (top.x + top.width))).toBeLessThan(1);
+      await new Fits(page).expectNoOverlap();
+      // Both answer clicks: Retry is not under the tip, and the tip closes.
+      await page.getByTestId('base-map-retry').click();
+      await page.getByTestId('zoom-hd-tip-close').click();
+      await expect(tip).toHaveCount(0);
+      await expect(notice(page)).toBeVisible();
     });
 
     test('Retry while still offline brings the notice back', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { CloseOutlined, DownOutlined, ExportOutlined } from '@ant-design/icons';
+import { CloseOutlined, DownOutlined, ExportOutlined, UpOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Dropdown, Select, Space, Tooltip } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,11 +43,13 @@ export function ResultsPanel() {
   const {
     results,
     resultsOpen,
+    resultsCollapsed,
     centreTab,
     onView,
     highlight,
     sort,
     setResultsOpen,
+    setResultsCollapsed,
     setOnView,
     setSort,
     setHighlight,
@@ -89,8 +91,13 @@ export function ResultsPanel() {
 
   return (
     <section
-      className={`${styles.results} ${besidePanel ? styles.resultsBesidePanel : ''}`}
+      className={[
+        styles.results,
+        besidePanel ? styles.resultsBesidePanel : '',
+        resultsCollapsed ? styles.resultsCollapsed : '',
+      ].join(' ')}
       data-testid="results-panel"
+      data-collapsed={resultsCollapsed}
       data-map-cover
       aria-label={t('results.title')}
     >
@@ -100,14 +107,28 @@ export function ResultsPanel() {
             ? t('subscriptionCentre.itemsTitle', { name: results.mode.name })
             : t('results.title')}
         </h3>
-        <Button
-          type="text"
-          size="small"
-          icon={<CloseOutlined />}
-          aria-label={t('common.close')}
-          onClick={() => setResultsOpen(false)}
-          data-testid="results-close"
-        />
+        <span className={styles.resultsHeaderButtons}>
+          {/* Folded to its header and totals, the box frees the map behind it and keeps the results. */}
+          <Tooltip title={t(resultsCollapsed ? 'results.expand' : 'results.collapse')}>
+            <Button
+              type="text"
+              size="small"
+              icon={resultsCollapsed ? <DownOutlined /> : <UpOutlined />}
+              aria-label={t(resultsCollapsed ? 'results.expand' : 'results.collapse')}
+              aria-expanded={!resultsCollapsed}
+              onClick={() => setResultsCollapsed(!resultsCollapsed)}
+              data-testid="results-collapse"
+            />
+          </Tooltip>
+          <Button
+            type="text"
+            size="small"
+            icon={<CloseOutlined />}
+            aria-label={t('common.close')}
+            onClick={() => setResultsOpen(false)}
+            data-testid="results-close"
+          />
+        </span>
       </header>
       <div className={styles.resultsSummary}>
         <span>
@@ -124,99 +145,104 @@ export function ResultsPanel() {
           </span>
         )}
       </div>
-      <div className={styles.resultsActions}>
-        {images.length < selectAllBelow && (
-          <Checkbox
-            checked={allSelected}
-            indeterminate={selected.length > 0 && !allSelected}
-            onChange={(e) =>
-              e.target.checked
-                ? useCartStore.getState().add(images, cartSearchOf(results))
-                : useCartStore.getState().remove(images.map((s) => s.sceneId))
-            }
-            data-testid="results-select-all"
-          >
-            {t('results.selectAll')}
-          </Checkbox>
-        )}
-        <Space size={4} wrap>
-          <Tooltip title={t('results.showHint')}>
-            <Button size="small" onClick={show} data-testid="results-show">
-              {t('results.show')}
+      <div className={styles.resultsBody} hidden={resultsCollapsed} data-testid="results-body">
+        <div className={styles.resultsActions}>
+          {images.length < selectAllBelow && (
+            <Checkbox
+              checked={allSelected}
+              indeterminate={selected.length > 0 && !allSelected}
+              onChange={(e) =>
+                e.target.checked
+                  ? useCartStore.getState().add(images, cartSearchOf(results))
+                  : useCartStore.getState().remove(images.map((s) => s.sceneId))
+              }
+              data-testid="results-select-all"
+            >
+              {t('results.selectAll')}
+            </Checkbox>
+          )}
+          <Space size={4} wrap>
+            <Tooltip title={t('results.showHint')}>
+              <Button size="small" onClick={show} data-testid="results-show">
+                {t('results.show')}
+              </Button>
+            </Tooltip>
+            <Button
+              size="small"
+              onClick={() => {
+                setOnView(onView, false);
+                setHighlight(null);
+              }}
+              disabled={onView.length === 0}
+              data-testid="results-hide"
+            >
+              {t('results.hide')}
             </Button>
-          </Tooltip>
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: [
+                  { key: 'csv', label: <span data-testid="export-csv">{t('results.exportCsv')}</span> },
+                  {
+                    key: 'geojson',
+                    label: <span data-testid="export-geojson">{t('results.exportGeojson')}</span>,
+                  },
+                ],
+                onClick: ({ key }) => exportAs(key as 'csv' | 'geojson'),
+              }}
+            >
+              <Button size="small" icon={<ExportOutlined />} data-testid="results-export">
+                {t('results.export', { count: selected.length })} <DownOutlined />
+              </Button>
+            </Dropdown>
+            <OrderButton
+              onOrder={() => useOrderDialogStore.getState().openArchive()}
+              testId="results-order"
+            />
+          </Space>
+          {results.mode.kind !== 'ids' && (
+            <Select
+              size="small"
+              className={styles.sort}
+              value={sort}
+              aria-label={t('results.sort')}
+              onChange={(value: SortChoice) => {
+                setSort(value);
+                if (results.mode.kind === 'aoi') search.mutate(results.mode);
+                if (results.mode.kind === 'subscription') openSubscription.mutate(results.mode);
+              }}
+              options={sortChoices.map((value) => ({ value, label: t(sortLabel[value]) }))}
+              data-testid="results-sort"
+            />
+          )}
+        </div>
+        <ResultList
+          scenes={images}
+          timeZone={timeZone}
+          onView={onViewSet}
+          highlight={highlight}
+          onToggleView={(scene) => {
+            const shown = onViewSet.has(scene.sceneId);
+            setOnView([scene.sceneId], !shown);
+            setHighlight(shown ? null : scene.sceneId);
+          }}
+          onHover={(sceneId) => useArchiveSearchStore.getState().setHovered(sceneId)}
+          onDownload={(scene) => {
+            if (scene.quicklookUrl) window.open(scene.quicklookUrl, '_blank', 'noopener');
+          }}
+        />
+        {results.more && (
           <Button
-            size="small"
-            onClick={() => {
-              setOnView(onView, false);
-              setHighlight(null);
-            }}
-            disabled={onView.length === 0}
-            data-testid="results-hide"
+            block
+            className={styles.getMore}
+            loading={more.isPending}
+            onClick={() => more.mutate()}
+            data-testid="results-more"
           >
-            {t('results.hide')}
+            {t('results.getMore')}
           </Button>
-          <Dropdown
-            trigger={['click']}
-            menu={{
-              items: [
-                { key: 'csv', label: <span data-testid="export-csv">{t('results.exportCsv')}</span> },
-                {
-                  key: 'geojson',
-                  label: <span data-testid="export-geojson">{t('results.exportGeojson')}</span>,
-                },
-              ],
-              onClick: ({ key }) => exportAs(key as 'csv' | 'geojson'),
-            }}
-          >
-            <Button size="small" icon={<ExportOutlined />} data-testid="results-export">
-              {t('results.export', { count: selected.length })} <DownOutlined />
-            </Button>
-          </Dropdown>
-          <OrderButton onOrder={() => useOrderDialogStore.getState().openArchive()} testId="results-order" />
-        </Space>
-        {results.mode.kind !== 'ids' && (
-          <Select
-            size="small"
-            className={styles.sort}
-            value={sort}
-            aria-label={t('results.sort')}
-            onChange={(value: SortChoice) => {
-              setSort(value);
-              if (results.mode.kind === 'aoi') search.mutate(results.mode);
-              if (results.mode.kind === 'subscription') openSubscription.mutate(results.mode);
-            }}
-            options={sortChoices.map((value) => ({ value, label: t(sortLabel[value]) }))}
-            data-testid="results-sort"
-          />
         )}
       </div>
-      <ResultList
-        scenes={images}
-        timeZone={timeZone}
-        onView={onViewSet}
-        highlight={highlight}
-        onToggleView={(scene) => {
-          const shown = onViewSet.has(scene.sceneId);
-          setOnView([scene.sceneId], !shown);
-          setHighlight(shown ? null : scene.sceneId);
-        }}
-        onHover={(sceneId) => useArchiveSearchStore.getState().setHovered(sceneId)}
-        onDownload={(scene) => {
-          if (scene.quicklookUrl) window.open(scene.quicklookUrl, '_blank', 'noopener');
-        }}
-      />
-      {results.more && (
-        <Button
-          block
-          className={styles.getMore}
-          loading={more.isPending}
-          onClick={() => more.mutate()}
-          data-testid="results-more"
-        >
-          {t('results.getMore')}
-        </Button>
-      )}
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMapController } from '../../map/react/mapControllerContext';
 import { useMapState } from '../../map/react/useMapEvents';
+import { MapNotice, mapNoticeOrder } from '../../shared/ui/MapNotices';
 import styles from './search.module.css';
 import { isZoomHdTipDue, zoomHdTipKey, zoomHdTipSuppressed } from './zoomHdTip';
 
@@ -32,28 +33,35 @@ export function ZoomHdTip() {
   };
 
   return (
-    <aside className={styles.hdTip} data-testid="zoom-hd-tip" aria-label={t('map.hdTipTitle')} data-map-cover>
-      <header className={styles.hdTipHeader}>
-        <strong>{t('map.hdTipTitle')}</strong>
-        <Button
-          type="text"
-          size="small"
-          icon={<CloseOutlined />}
-          aria-label={t('common.close')}
-          onClick={() => setClosed(true)}
-          data-testid="zoom-hd-tip-close"
-        />
-      </header>
-      <p className={styles.hdTipText}>{t('map.hdTip')}</p>
-      <Button
-        type="link"
-        size="small"
-        className={styles.hdTipNever}
-        onClick={neverAgain}
-        data-testid="zoom-hd-tip-never"
+    <MapNotice order={mapNoticeOrder.zoomHdTip}>
+      <aside
+        className={styles.hdTip}
+        data-testid="zoom-hd-tip"
+        aria-label={t('map.hdTipTitle')}
+        data-map-cover
       >
-        {t('map.hdTipNever')}
-      </Button>
-    </aside>
+        <header className={styles.hdTipHeader}>
+          <strong>{t('map.hdTipTitle')}</strong>
+          <Button
+            type="text"
+            size="small"
+            icon={<CloseOutlined />}
+            aria-label={t('common.close')}
+            onClick={() => setClosed(true)}
+            data-testid="zoom-hd-tip-close"
+          />
+        </header>
+        <p className={styles.hdTipText}>{t('map.hdTip')}</p>
+        <Button
+          type="link"
+          size="small"
+          className={styles.hdTipNever}
+          onClick={neverAgain}
+          data-testid="zoom-hd-tip-never"
+        >
+          {t('map.hdTipNever')}
+        </Button>
+      </aside>
+    </MapNotice>
   );
 }

@@ -26,6 +26,29 @@ describe('scenes on the map (spec 000 §4 "Scene on map")', () => {
   });
 });
 
+describe('the result box folded to its header', () => {
+  beforeEach(() => store().clearResults());
+  const found = { images: [], count: 2, ac: null, more: false, taskId: 't' };
+
+  it('stays folded while more pages come and the scenes shown change; a new result set unfolds it', () => {
+    store().showResults({ kind: 'ids', sceneIds: ['a'] }, found);
+    expect(store().resultsCollapsed).toBe(false);
+    store().setResultsCollapsed(true);
+    store().appendResults({ ...found, ac: 0, more: false });
+    store().setOnView(['a'], true);
+    expect(store()).toMatchObject({ resultsCollapsed: true, resultsOpen: true, onView: ['a'] });
+    store().showResults({ kind: 'ids', sceneIds: ['b'] }, found);
+    expect(store().resultsCollapsed).toBe(false);
+  });
+
+  it('unfolds when the results are cleared', () => {
+    store().showResults({ kind: 'ids', sceneIds: ['a'] }, found);
+    store().setResultsCollapsed(true);
+    store().clearResults();
+    expect(store().resultsCollapsed).toBe(false);
+  });
+});
+
 describe('default dates in the account’s time zone', () => {
   // Kiritimati (UTC+14) and Pago Pago (UTC−11) are on different days at any moment but 10:00–11:00 UTC.
   const east = 'Pacific/Kiritimati';

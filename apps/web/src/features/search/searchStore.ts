@@ -55,6 +55,8 @@ interface ArchiveSearchState extends ConditionsState<ArchiveConditions> {
   sort: SortChoice;
   results: ResultsState | null;
   resultsOpen: boolean;
+  /** The result box folded to its header (the map behind it freed); a new result set unfolds it. */
+  resultsCollapsed: boolean;
   /** Scenes whose quicklook is on the map, in the order they were shown. */
   onView: string[];
   /** The one current highlight (spec 000 §4). */
@@ -78,6 +80,7 @@ interface ArchiveSearchState extends ConditionsState<ArchiveConditions> {
   showResults(mode: SearchMode, response: Omit<ResultsState, 'mode'>): void;
   appendResults(response: ArchiveSearchResponse): void;
   setResultsOpen(open: boolean): void;
+  setResultsCollapsed(collapsed: boolean): void;
   setOnView(sceneIds: readonly string[], on: boolean): void;
   setHighlight(sceneId: string | null): void;
   clearResults(): void;
@@ -88,13 +91,21 @@ interface ArchiveSearchState extends ConditionsState<ArchiveConditions> {
   clearResultsOfAoi(shape: { type: string; coordinates: unknown }): void;
 }
 
-const noResults = { results: null, resultsOpen: false, onView: [], highlight: null, hovered: null };
+const noResults = {
+  results: null,
+  resultsOpen: false,
+  resultsCollapsed: false,
+  onView: [],
+  highlight: null,
+  hovered: null,
+};
 
 export const useArchiveSearchStore = create<ArchiveSearchState>()((set) => ({
   ...conditionsState(set, defaultConditions, browserTimeZone()),
   sort: 'time,desc',
   results: null,
   resultsOpen: false,
+  resultsCollapsed: false,
   onView: [],
   highlight: null,
   noArchiveOpen: false,
@@ -109,7 +120,13 @@ export const useArchiveSearchStore = create<ArchiveSearchState>()((set) => ({
     set((s) => ({ noArchiveOpen, noArchiveRequest: noArchiveOpen ? (request ?? null) : s.noArchiveRequest })),
   setSort: (sort) => set({ sort }),
   showResults: (mode, response) =>
-    set({ results: { mode, ...response }, resultsOpen: true, onView: [], highlight: null }),
+    set({
+      results: { mode, ...response },
+      resultsOpen: true,
+      resultsCollapsed: false,
+      onView: [],
+      highlight: null,
+    }),
   appendResults: (response) =>
     set((s) => {
       if (!s.results) return {};
@@ -118,6 +135,7 @@ export const useArchiveSearchStore = create<ArchiveSearchState>()((set) => ({
       return { results: { ...s.results, images, more: response.more, count: response.count } };
     }),
   setResultsOpen: (resultsOpen) => set({ resultsOpen }),
+  setResultsCollapsed: (resultsCollapsed) => set({ resultsCollapsed }),
   setOnView: (sceneIds, on) =>
     set((s) => {
       const ids = new Set(sceneIds);

@@ -2,6 +2,7 @@ import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useMapController } from '../../map/react/mapControllerContext';
 import { useMapEvent } from '../../map/react/useMapEvents';
+import { MapNotice, mapNoticeOrder } from '../../shared/ui/MapNotices';
 import styles from './baseMapNotice.module.css';
 
 /**
@@ -17,24 +18,27 @@ export function BaseMapNotice() {
   const failed = useMapEvent(controller, 'baseMapFailed', (c) => c?.tiles.isFailing() ?? false);
   if (!failed || !controller) return null;
   return (
-    <Alert
-      className={styles.notice}
-      type="warning"
-      showIcon
-      // One compact block, not title over description: it sits over the map and must hide little of it.
-      title={
-        <>
-          <strong>{t('map.baseMapFailedTitle')}</strong> {t('map.baseMapFailed')}
-        </>
-      }
-      // Closed, it comes back with the next failure (it is unmounted while tiles load).
-      closable={{ 'aria-label': t('common.close') }}
-      action={
-        <Button size="small" onClick={() => controller.tiles.retry()} data-testid="base-map-retry">
-          {t('map.baseMapRetry')}
-        </Button>
-      }
-      data-testid="base-map-notice"
-    />
+    <MapNotice order={mapNoticeOrder.baseMapFailed}>
+      <Alert
+        className={styles.notice}
+        type="warning"
+        showIcon
+        // One compact block, not title over description: it sits over the map and must hide little of it.
+        title={
+          <>
+            <strong>{t('map.baseMapFailedTitle')}</strong> {t('map.baseMapFailed')}
+          </>
+        }
+        // Closed, it comes back with the next failure (it is unmounted while tiles load).
+        closable={{ 'aria-label': t('common.close') }}
+        action={
+          <Button size="small" onClick={() => controller.tiles.retry()} data-testid="base-map-retry">
+            {t('map.baseMapRetry')}
+          </Button>
+        }
+        data-testid="base-map-notice"
+        data-map-cover
+      />
+    </MapNotice>
   );
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { withLaterMessages } from '../../i18n';
 import type { MapController } from '../../map/MapController';
 import { MapControllerContext } from '../../map/react/mapControllerContext';
+import { MapNoticesContext } from '../../shared/ui/MapNotices';
 import { useLoginDialogStore } from '../auth/loginDialogStore';
 import { useMe } from '../auth/useMe';
 import { NoticeHost } from '../notices/NoticeHost';
@@ -28,6 +29,7 @@ const OrderDialogs = lazy(withLaterMessages(() => import('../ordering/OrderDialo
 /** The home route: the map with the left menu and its panel, the right tool bar and the readouts. */
 export function WorkspaceShell() {
   const [controller, setController] = useState<MapController | null>(null);
+  const [noticeColumn, setNoticeColumn] = useState<HTMLElement | null>(null);
   const loginDialogOpen = useLoginDialogStore((s) => s.open);
   const orderDialogOpen = useOrderDialogStore((s) => s.dialog !== null);
   // Confirm the stored session with the server as the workspace opens.
@@ -35,37 +37,40 @@ export function WorkspaceShell() {
 
   return (
     <MapControllerContext.Provider value={controller}>
-      <div className={styles.workspace}>
-        <Suspense fallback={<div className={styles.map} />}>
-          <MapCanvas onReady={setController} />
-        </Suspense>
-        <LeftMenu />
-        <PanelHost />
-        <CoordinateSearch />
-        <RightToolbar />
-        <CursorPosition />
-        <BaseMapNotice />
-        {controller && (
-          <Suspense>
-            <DrawingLayer />
+      <MapNoticesContext.Provider value={noticeColumn}>
+        <div className={styles.workspace}>
+          <Suspense fallback={<div className={styles.map} />}>
+            <MapCanvas onReady={setController} />
           </Suspense>
-        )}
-        <Suspense>
-          <SearchOverlays />
-        </Suspense>
-        <UploadDialogHost />
-        <NoticeHost />
-        {orderDialogOpen && (
+          <LeftMenu />
+          <PanelHost />
+          <CoordinateSearch />
+          <RightToolbar />
+          <CursorPosition />
+          <div className={styles.mapNotices} ref={setNoticeColumn} data-testid="map-notices" />
+          <BaseMapNotice />
+          {controller && (
+            <Suspense>
+              <DrawingLayer />
+            </Suspense>
+          )}
           <Suspense>
-            <OrderDialogs />
+            <SearchOverlays />
           </Suspense>
-        )}
-        {loginDialogOpen && (
-          <Suspense>
-            <LoginDialog />
-          </Suspense>
-        )}
-      </div>
+          <UploadDialogHost />
+          <NoticeHost />
+          {orderDialogOpen && (
+            <Suspense>
+              <OrderDialogs />
+            </Suspense>
+          )}
+          {loginDialogOpen && (
+            <Suspense>
+              <LoginDialog />
+            </Suspense>
+          )}
+        </div>
+      </MapNoticesContext.Provider>
     </MapControllerContext.Provider>
   );
 }
