@@ -92,6 +92,10 @@ for (const language of ['en', 'zh'] as const) {
     expect(refused.key).toMatch(/^[0-9a-f-]{36}$/);
     const group = (await page.getByTestId('order-rule').first().locator('td').first().textContent()) ?? '';
     await expect(page.getByTestId('order-refusal')).toContainText(group);
+    // The same body sent again goes with the same key: a retry answers the first order.
+    const retried = await order.confirm('/orders/archive');
+    expect(retried.key).toBe(refused.key);
+    await expect(page.getByTestId('order-refusal')).toContainText(group);
 
     // Enlarge to the minimum: the enlarged AOI and its buffer, the group no longer below.
     await page.getByTestId('order-enlarge').click();
@@ -100,8 +104,9 @@ for (const language of ['en', 'zh'] as const) {
     await expect(page.getByTestId('order-rule').first()).toHaveAttribute('data-below', 'false');
 
     const sent = await order.confirm('/orders/archive');
-    // The same opening of the dialog sends the same key: a retry answers the first order.
-    expect(sent.key).toBe(refused.key);
+    // The enlarged AOI is another order body: another key (the server refuses a key with another body).
+    expect(sent.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent.key).not.toBe(refused.key);
     const ipr = sent.body.ipr as { aois?: unknown[]; process: { level: number[]; clipping: boolean } };
     expect(ipr.aois).toHaveLength(1);
     expect(ipr.process).toMatchObject({ level: levels, clipping: true, isManualRecheck: true });

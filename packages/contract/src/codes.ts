@@ -30,6 +30,8 @@ export const ResultCode = {
   OverlappingSubscription: 4154,
   /** spec: out of a satellite group's range */
   OutOfGroupRange: 4156,
+  /** added: an `Idempotency-Key` reused with another request (route or body) (HTTP 422) */
+  IdempotencyKeyReused: 4220,
   /** added: a download link past its `Expires`, or its package past its end (HTTP 410 Gone) */
   LinkExpired: 4100,
   /** added: too many requests */
@@ -63,6 +65,7 @@ export function httpStatusOf(code: number): number {
       return 410;
     case ResultCode.AreaBelowMinimum:
     case ResultCode.OutOfGroupRange:
+    case ResultCode.IdempotencyKeyReused:
       return 422;
     case ResultCode.TooManyAttempts:
     case ResultCode.RateLimited:

@@ -346,8 +346,26 @@ export const OrderSuccessResponse = Type.Object({
 });
 export type OrderSuccessResponse = Static<typeof OrderSuccessResponse>;
 
-/** Idempotency of order submits: one key per confirmation dialog; a repeat answers the first result. */
+/**
+ * Idempotency of order submits (IETF draft-ietf-httpapi-idempotency-key-header): a key names one
+ * request; its repeat answers the first result, the key with another request is refused (4220).
+ */
 export const IdempotencyHeader = 'idempotency-key';
+
+/**
+ * JSON with every object's keys in code-unit order: equal values give equal text whatever order
+ * their keys were built in. The server digests it (a key's request fingerprint); the browser
+ * compares it (a changed order body takes a new key).
+ */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
+      : v,
+  );
+}
 
 /** Tags (spec 001 §3 Tag; §5 at most 30 characters, non-empty). */
 export const OrderTag = SingleLineText({ minLength: 1, maxLength: Limits.tagMax });

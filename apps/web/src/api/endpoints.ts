@@ -75,6 +75,8 @@ const pathWithId = (
 
 /** The order codes a dialog shows itself (4151 below a minimum, 4156 out of range or too narrow, 4000 `order.*`). */
 const orderCodes = [ResultCode.AreaBelowMinimum, ResultCode.OutOfGroupRange, ResultCode.ValidationFailed];
+/** An order submit's dialog also says why its key was refused (409 in flight, 422 another body). */
+const submitCodes = [...orderCodes, ResultCode.Conflict, ResultCode.IdempotencyKeyReused];
 
 /** Options a caller may add to an endpoint call (who handles which code, which token). */
 type Extra = Pick<CallOptions, 'handles' | 'quiet' | 'token' | 'onInvalidSession' | 'signal'>;
@@ -220,7 +222,7 @@ export function bindEndpoints(client: ApiClient) {
         ...extra,
       }),
 
-    /** One order per level; the dialog's idempotency key makes a repeated submit answer the first result. */
+    /** One order per level; the body's idempotency key makes a repeated submit answer the first result. */
     orderArchive: (body: ArchiveOrderRequest, idempotencyKey: string, direct = false, extra: Extra = {}) =>
       client.request<OrderSuccessResponse>(
         apiPath(direct ? Paths.archiveOrdersDirect : Paths.archiveOrders),
@@ -228,7 +230,7 @@ export function bindEndpoints(client: ApiClient) {
           method: 'POST',
           body,
           headers: { [IdempotencyHeader]: idempotencyKey },
-          handles: orderCodes,
+          handles: submitCodes,
           ...extra,
         },
       ),
@@ -246,7 +248,7 @@ export function bindEndpoints(client: ApiClient) {
         method: 'POST',
         body,
         headers: { [IdempotencyHeader]: idempotencyKey },
-        handles: orderCodes,
+        handles: submitCodes,
         ...extra,
       }),
 

@@ -174,6 +174,45 @@ describe('GET oss/ (signed package download)', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('takes only the spelling of a link the server writes: no other spelling of Expires or Signature', async () => {
+    await deliver(termsIds[0]!, key, future());
+    const before = await snapshot();
+    const link = h.services.downloadLinks.link(key, future());
+    const [path, query] = link.split('?') as [string, string];
+    const expires = /Expires=(\d+)/.exec(query)![1]!;
+    const signature = /Signature=([0-9a-f]+)/.exec(query)![1]!;
+    const percent = (text: string) =>
+      [...text].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`).join('');
+    const variants = [
+      `Expires=${expires}.0&Signature=${signature}`,
+      `Expires=+${expires}&Signature=${signature}`,
+      `Expires=%2B${expires}&Signature=${signature}`,
+      `Expires=0${expires}&Signature=${signature}`,
+      `Expires=00${expires}&Signature=${signature}`,
+      `Expires=%20${expires}&Signature=${signature}`,
+      `Expires=${expires}%20&Signature=${signature}`,
+      `Expires=${expires.slice(0, 2)}${percent(expires.slice(2, 3))}${expires.slice(3)}&Signature=${signature}`,
+      `Expires=${expires}&Signature=${percent(signature.slice(0, 1))}${signature.slice(1)}`,
+      `Expires=${expires}&Signature=${percent(signature)}`,
+      `Expires=${expires}&Signature=${signature.toUpperCase()}`,
+      `Expires=${expires}&Expires=${expires}&Signature=${signature}`,
+      `Expires=${expires}&Signature=${signature}&Signature=${signature}`,
+      `Expires=${expires}&Signature=${signature}&`,
+      `Expires=${expires}&Signature=${signature}&x=1`,
+      `Exp%69res=${expires}&Signature=${signature}`,
+    ];
+    for (const variant of variants) {
+      const r = await download(`${path}?${variant}`, owner.token);
+      expect([400, 403], `${variant}: ${r.body.slice(0, 200)}`).toContain(r.statusCode);
+      expect(r.rawPayload.includes(bytes.subarray(0, 64)), variant).toBe(false);
+    }
+    // The canonical link, parameters in either order, still opens.
+    expect((await download(link, owner.token)).statusCode).toBe(200);
+    const swapped = await download(`${path}?Signature=${signature}&Expires=${expires}`, owner.token);
+    expect(swapped.statusCode).toBe(200);
+    expect(await snapshot()).toEqual(before);
+  });
+
   it("refuses a valid link once the package's own end has passed", async () => {
     await deliver(termsIds[0]!, key, new Date(Date.now() - 1000));
     const r = await download(h.services.downloadLinks.link(key, future()), owner.token);

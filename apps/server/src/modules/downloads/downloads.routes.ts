@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { principalOf } from '../../http/auth-plugin';
 import type { Http } from '../../http/types';
 import type { DownloadsService } from './downloads.service';
+import { linkParameters } from './links';
 
 const prefix = apiPath(Paths.download).replace('*', '');
 
@@ -16,6 +17,12 @@ function keyAsSent(url: string): string {
   return path.startsWith(prefix) ? path.slice(prefix.length) : '';
 }
 
+/** The query as the request spells it: `linkParameters` takes only the spelling the server writes. */
+function queryAsSent(url: string): string {
+  const at = url.indexOf('?');
+  return at < 0 ? '' : url.slice(at + 1);
+}
+
 /** `GET oss/<key>` (spec 001 §7): a delivered package, streamed; the session must be the owner's. */
 export function downloadRoutes(app: Http, downloads: DownloadsService): void {
   app.get(
@@ -25,7 +32,7 @@ export function downloadRoutes(app: Http, downloads: DownloadsService): void {
       schema: {
         tags: ['orders'],
         summary:
-          'Download a delivered package (spec 001 §7 GET oss/) by its signed link (pkgUrl of the order detail): only the order’s owner, only until Expires; 4003 download.badSignature, 4100 download.expired, 4004 download.notFound (unknown or another user’s key alike)',
+          'Download a delivered package (spec 001 §7 GET oss/) by its signed link (pkgUrl of the order detail): only the order’s owner, only until Expires, only as the server spells it; 4003 download.badSignature (also any other spelling of Expires or Signature), 4100 download.expired, 4004 download.notFound (unknown or another user’s key alike)',
         querystring: DownloadQuery,
         response: {
           200: Type.Unsafe<Readable>({
@@ -40,10 +47,9 @@ export function downloadRoutes(app: Http, downloads: DownloadsService): void {
     },
     async (request, reply) => {
       const key = keyAsSent(request.url);
-      const { object, contentDisposition } = await downloads.open(principalOf(request).user.id, key, {
-        expires: request.query.Expires,
-        signature: request.query.Signature,
-      });
+      // The schema documents and bounds the query; the link is read from its text as sent.
+      const link = linkParameters(queryAsSent(request.url));
+      const { object, contentDisposition } = await downloads.open(principalOf(request).user.id, key, link);
       return reply
         .type(object.contentType)
         .header('content-length', object.bytes)

@@ -4,7 +4,7 @@ import { create as contentDispositionOf } from 'content-disposition';
 import { ApiError } from '../../http/api-error';
 import { isValidObjectKey, type ObjectStore, type StoredObject } from '../../storage';
 import type { DownloadsRepository } from './downloads.repository';
-import type { DownloadLinks } from './links';
+import type { DownloadLinks, LinkParameters } from './links';
 
 /** An unknown key, another user's and a malformed one get the same answer: keys reveal nothing. */
 const notFound = () => new ApiError(ResultCode.NotFound, 'download.notFound');
@@ -29,11 +29,12 @@ export class DownloadsService {
   async open(
     userId: number,
     key: string,
-    link: { expires: number; signature: string },
+    /** null: the query is not spelled as the server writes links (`linkParameters`) */
+    link: LinkParameters | null,
     now = new Date(),
   ): Promise<Download> {
     if (!isValidObjectKey(key)) throw notFound();
-    const check = this.links.check(key, link.expires, link.signature, now);
+    const check = link ? this.links.check(key, link.expires, link.signature, now) : 'badSignature';
     if (check === 'badSignature') throw new ApiError(ResultCode.Forbidden, 'download.badSignature');
     if (check === 'expired') throw new ApiError(ResultCode.LinkExpired, 'download.expired');
     const owned = await this.repository.findOwnedPackage(userId, key);

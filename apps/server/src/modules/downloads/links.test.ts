@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DownloadLinks, sharedLinkSecret } from './links';
+import { DownloadLinks, linkParameters, maxLinkExpires, sharedLinkSecret } from './links';
 
 const key = 'orders/SP20261125000001/7/SP20261125000001_7_L1C.zip';
 const until = new Date('2030-01-01T00:00:00Z');
@@ -36,6 +36,47 @@ describe('download links', () => {
     );
     expect(links.check(key, expires, signature.slice(0, 62), before)).toBe('badSignature');
     expect(links.check(key, expires, signature, until)).toBe('expired');
+  });
+
+  it('reads Expires and Signature only as the server spells them (linkParameters)', () => {
+    const query = links.link(key, until).split('?')[1]!;
+    const { expires, signature } = partsOf(links.link(key, until));
+    expect(linkParameters(query)).toEqual({ expires, signature });
+    expect(linkParameters(`Signature=${signature}&Expires=${expires}`)).toEqual({ expires, signature });
+    expect(linkParameters(`Expires=0&Signature=${signature}`)).toEqual({ expires: 0, signature });
+    expect(linkParameters(`Expires=${maxLinkExpires}&Signature=${signature}`)).toEqual({
+      expires: maxLinkExpires,
+      signature,
+    });
+    const s = signature;
+    for (const other of [
+      '',
+      `Expires=${expires}`,
+      `Signature=${s}`,
+      `Expires=${expires}.0&Signature=${s}`,
+      `Expires=+${expires}&Signature=${s}`,
+      `Expires=-0&Signature=${s}`,
+      `Expires=0${expires}&Signature=${s}`,
+      `Expires= ${expires}&Signature=${s}`,
+      `Expires=%20${expires}&Signature=${s}`,
+      `Expires=${expires}e0&Signature=${s}`,
+      `Expires=0x10&Signature=${s}`,
+      `Expires=${maxLinkExpires + 1}&Signature=${s}`,
+      `Expires=99999999999999999999&Signature=${s}`,
+      `Expires=${expires}&Signature=%${s.charCodeAt(0).toString(16)}${s.slice(1)}`,
+      `Expires=${expires}&Signature=${s.toUpperCase()}`,
+      `Expires=${expires}&Signature=${s}0`,
+      `Expires=${expires}&Expires=${expires}&Signature=${s}`,
+      `Expires=${expires}&Signature=${s}&Signature=${s}`,
+      `Expires=${expires}&Signature=${s}&`,
+      `&Expires=${expires}&Signature=${s}`,
+      `Expires=${expires}&Signature=${s}&x=1`,
+      `expires=${expires}&Signature=${s}`,
+      `Expires&Signature=${s}`,
+      `Expires=${expires}&Signature=${s}=`,
+    ]) {
+      expect(linkParameters(other), other).toBeNull();
+    }
   });
 
   it('ends a package linkDays after delivery', () => {

@@ -35,6 +35,36 @@ export function sharedLinkSecret(dataDir: string, name = 'link-secret'): string 
   return read();
 }
 
+/** The largest `Expires` taken: the last second a JavaScript date can hold (8.64e15 ms). */
+export const maxLinkExpires = 8_640_000_000_000;
+
+/** A link's parameters as the server checks them. */
+export interface LinkParameters {
+  expires: number;
+  signature: string;
+}
+
+/**
+ * `Expires` and `Signature` from a link's query exactly as sent (not percent-decoded), or null for
+ * any spelling the server does not write (issue 26): each once and nothing else, `Expires` decimal
+ * digits without a sign, leading zero, fraction, space or escape, at most `maxLinkExpires`;
+ * `Signature` 64 lower-case hex digits. Nothing else could be forged, but one value has one link.
+ */
+export function linkParameters(query: string): LinkParameters | null {
+  const found = new Map<string, string>();
+  for (const part of query.split('&')) {
+    const eq = part.indexOf('=');
+    const name = part.slice(0, eq);
+    if (eq < 0 || (name !== 'Expires' && name !== 'Signature') || found.has(name)) return null;
+    found.set(name, part.slice(eq + 1));
+  }
+  const expires = found.get('Expires') ?? '';
+  const signature = found.get('Signature') ?? '';
+  if (!/^(?:0|[1-9][0-9]{0,12})$/.test(expires) || Number(expires) > maxLinkExpires) return null;
+  if (!/^[0-9a-f]{64}$/.test(signature)) return null;
+  return { expires: Number(expires), signature };
+}
+
 /**
  * Signed download links (`GET oss/`): `/api/v1/oss/<key>?Expires=<unix s>&Signature=<hex>`, the
  * signature an HMAC-SHA256 of the key and the expiry. The link is a capability that ends; the

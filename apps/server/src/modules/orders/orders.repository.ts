@@ -40,80 +40,118 @@ export interface NewTerm {
   pass: unknown;
 }
 
-export interface Submission {
-  key: string;
-  kind: 1 | 4;
+/** A submit's hold on its idempotency key (its row and the random token of this claim). */
+export interface Claim {
+  id: number;
+  token: string;
 }
 
-/** What a submit ended in: the new orders, or the answer stored for its key by an earlier submit. */
-export type Placement =
-  | { repeated: false; response: OrderSuccessResponse }
-  | { repeated: true; kind: number; response: OrderSuccessResponse };
+/** What a submit stores with its key: the kind of order and the request's fingerprint. */
+export interface KeyedRequest {
+  kind: 1 | 4;
+  fingerprint: string;
+}
+
+/** The row of a key: its request, its answer once placed, and whether its claim outlived the lease. */
+export interface SubmissionRow {
+  id: number;
+  kind: number;
+  /** null for rows stored before fingerprints (migration 015): compared by kind */
+  fingerprint: string | null;
+  response: OrderSuccessResponse | null;
+  /** an unanswered claim older than the lease: its submit died (or overran), a repeat may take it */
+  stale: boolean;
+}
 
 /** SQL of orders: placing them with their terms, the idempotency of submits, the searches ordered from. */
 export class OrdersRepository {
   constructor(private readonly pool: pg.Pool) {}
 
-  /** The answer stored for a key of this user, if a submit with it completed. */
-  async findSubmission(
-    userId: number,
-    key: string,
-  ): Promise<{ kind: number; response: OrderSuccessResponse } | null> {
-    const { rows } = await this.pool.query<{ kind: number; response: OrderSuccessResponse | null }>(
-      'SELECT kind, response FROM order_submissions WHERE user_id = $1 AND idempotency_key = $2',
-      [userId, key],
+  /**
+   * Claims a key of this user for a submit, committed at once so that a repeat sees it in flight;
+   * null when the key has a row already. A concurrent claim of the same key waits only for this
+   * one statement.
+   */
+  async claimKey(userId: number, key: string, request: KeyedRequest, token: string): Promise<number | null> {
+    const { rows } = await this.pool.query<{ id: number }>(
+      `INSERT INTO order_submissions (user_id, idempotency_key, kind, fingerprint, claim)
+       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING id`,
+      [userId, key, request.kind, request.fingerprint, token],
     );
-    const row = rows[0];
-    return row?.response ? { kind: row.kind, response: row.response } : null;
+    return rows[0]?.id ?? null;
+  }
+
+  /** The row of a key of this user; `stale` is judged by the database's clock. */
+  async findSubmission(userId: number, key: string, leaseSeconds: number): Promise<SubmissionRow | null> {
+    const { rows } = await this.pool.query<SubmissionRow>(
+      `SELECT id, kind, fingerprint, response,
+              (response IS NULL AND claimed_at < now() - make_interval(secs => $3)) AS stale
+         FROM order_submissions WHERE user_id = $1 AND idempotency_key = $2`,
+      [userId, key, leaseSeconds],
+    );
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Takes over a claim that outlived the lease (its submit is gone): true when this token now
+   * holds the key. Compare-and-set, so of two repeats only one takes it, and none once the old
+   * submit has answered.
+   */
+  async takeOverClaim(id: number, request: KeyedRequest, token: string, leaseSeconds: number) {
+    const { rowCount } = await this.pool.query(
+      `UPDATE order_submissions SET claim = $2, claimed_at = now(), kind = $3, fingerprint = $4
+        WHERE id = $1 AND response IS NULL AND claimed_at < now() - make_interval(secs => $5)`,
+      [id, token, request.kind, request.fingerprint, leaseSeconds],
+    );
+    return rowCount === 1;
+  }
+
+  /** Gives a key back after a refused or failed submit (nothing was stored under it). */
+  async releaseClaim(claim: Claim): Promise<void> {
+    await this.pool.query('DELETE FROM order_submissions WHERE id = $1 AND claim = $2 AND response IS NULL', [
+      claim.id,
+      claim.token,
+    ]);
   }
 
   /**
    * Stores the orders (one per level, each with every term), the reseller's end-user company
-   * and the submit's answer in one transaction. With a key, its row is inserted first: a
-   * concurrent submit with the same key waits on the unique index until this one commits, then
-   * finds the row and answers what was stored, creating nothing (or, if this one rolled back,
-   * goes on as the first).
+   * and, under a claimed key, the answer, in one transaction. The answer is written only while
+   * the claim is still this submit's: if a repeat took the key over after the lease, everything
+   * is rolled back and null answered, so a key never has two order sets.
    */
   async place(
     userId: number,
-    submission: Submission | null,
+    claim: Claim | null,
     orders: NewOrder[],
     terms: NewTerm[],
     company: CompanyToSave | null,
-  ): Promise<Placement> {
-    return inTransaction(this.pool, async (client) => {
-      if (submission) {
-        const claimed = await client.query(
-          `INSERT INTO order_submissions (user_id, idempotency_key, kind) VALUES ($1, $2, $3)
-           ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING id`,
-          [userId, submission.key, submission.kind],
+  ): Promise<OrderSuccessResponse | null> {
+    try {
+      return await inTransaction(this.pool, async (client) => {
+        const list: OrderSuccessResponse['list'] = [];
+        for (const order of orders) list.push(await insertOrder(client, userId, order));
+        await insertTerms(
+          client,
+          list.map((o) => o.orderId),
+          terms,
         );
-        if (!claimed.rowCount) {
-          const { rows } = await client.query<{ kind: number; response: OrderSuccessResponse }>(
-            'SELECT kind, response FROM order_submissions WHERE user_id = $1 AND idempotency_key = $2',
-            [userId, submission.key],
+        if (company) await upsertCompany(client, company);
+        const response: OrderSuccessResponse = { list };
+        if (claim) {
+          const answered = await client.query(
+            `UPDATE order_submissions SET response = $3, claim = NULL
+              WHERE id = $1 AND claim = $2 AND response IS NULL`,
+            [claim.id, claim.token, JSON.stringify(response)],
           );
-          const row = rows[0]!;
-          return { repeated: true, kind: row.kind, response: row.response };
+          if (answered.rowCount !== 1) throw new LostClaim();
         }
-      }
-      const list: OrderSuccessResponse['list'] = [];
-      for (const order of orders) list.push(await insertOrder(client, userId, order));
-      await insertTerms(
-        client,
-        list.map((o) => o.orderId),
-        terms,
-      );
-      if (company) await upsertCompany(client, company);
-      const response: OrderSuccessResponse = { list };
-      if (submission) {
-        await client.query(
-          'UPDATE order_submissions SET response = $3 WHERE user_id = $1 AND idempotency_key = $2',
-          [userId, submission.key, JSON.stringify(response)],
-        );
-      }
-      return { repeated: false, response };
-    });
+        return response;
+      });
+    } catch (e) {
+      if (e instanceof LostClaim) return null;
+      throw e;
+    }
   }
 
   /**
@@ -190,3 +228,6 @@ async function insertTerms(client: Queryable, orderIds: number[], terms: NewTerm
     [orderIds, JSON.stringify(terms.map((t, i) => ({ ...t, position: i + 1 })))],
   );
 }
+
+/** Thrown inside the order's transaction to roll it back: the key's claim is no longer ours. */
+class LostClaim extends Error {}

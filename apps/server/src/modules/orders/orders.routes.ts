@@ -15,7 +15,7 @@ import type { Http } from '../../http/types';
 import type { OrdersService } from './orders.service';
 
 const idempotencyNote =
-  ' An `Idempotency-Key` header (1–100 characters) makes a repeated submit answer the first result and create nothing.';
+  ' An `Idempotency-Key` header (1–100 characters) names one request: its repeat answers the first result and creates nothing; the key with another body or route is 4220 (HTTP 422), a repeat while the first is still processed 4009 (HTTP 409).';
 
 /** Archive and tasking orders, the tasking price and the company list; every caller needs a session. */
 export function ordersRoutes(app: Http, orders: OrdersService): void {

@@ -6,6 +6,7 @@ import {
   type OrderProcess,
   type OrderSuccessResponse,
   OrderType,
+  Paths,
   type PriceEstimate,
   type ProcessingLevel,
   ResultCode,
@@ -19,8 +20,14 @@ import { ApiError } from '../../http/api-error';
 import { type AreasRepository, checkAois, prepareArea } from '../areas';
 import type { TaskingRepository } from '../tasking/tasking.repository';
 import type { CompaniesRepository } from './companies.repository';
-import { type IdempotencyHeaderValue, idempotencyKeyOf } from './idempotency';
-import type { NewOrder, NewTerm, OrdersRepository, Submission } from './orders.repository';
+import {
+  claimKey,
+  fingerprintOf,
+  type IdempotencyHeaderValue,
+  idempotencyKeyOf,
+  lostClaim,
+} from './idempotency';
+import type { NewOrder, NewTerm, OrdersRepository } from './orders.repository';
 import { type Requester, requesterOf } from './requester';
 import type { OrderSizingService } from './sizing/types';
 
@@ -78,6 +85,19 @@ function ordersPerLevel(
 
 const record = (requester: Requester) => ({ requestType: requester.type, requestInfo: requester.info });
 
+/** A submit as its idempotency key knows it: the kind of order, the route and the validated body. */
+interface Submit {
+  kind: 1 | 4;
+  route: string;
+  body: unknown;
+}
+
+/** What a submit stores: one order per level and the terms every one of them holds. */
+interface Placing {
+  orders: NewOrder[];
+  terms: NewTerm[];
+}
+
 /**
  * Orders (spec 001 §3, §5, §7): archive orders from the cart and tasking orders from a stored
  * prediction, one order per chosen level, stored with everything the order detail shows, in one
@@ -110,8 +130,19 @@ export class OrdersService {
       throw ApiError.invalid('ipr.process.clipping', 'order.directNoAoi');
     }
     const requester = requesterOf(user, request.orderRequestInfo);
-    const earlier = await this.repeated(user.id, key, OrderKinds.Archive);
-    if (earlier) return earlier;
+    const route = direct ? Paths.archiveOrdersDirect : Paths.archiveOrders;
+    return this.submitOnce(user, requester, key, { kind: OrderKinds.Archive, route, body: request }, () =>
+      this.archiveOrders(user, request, direct, requester),
+    );
+  }
+
+  /** The archive orders of a request, sized and priced, not yet stored. */
+  private async archiveOrders(
+    user: User,
+    request: ArchiveOrderRequest,
+    direct: boolean,
+    requester: Requester,
+  ): Promise<Placing> {
     if (!request.ipr.ips.length) throw ApiError.invalid('ipr.ips', 'order.nullbody');
     const levels = levelsOf(request.ipr.process.level, 'ipr.process.level');
     const byIds = direct || request.isOrderBySceneId === true;
@@ -146,7 +177,7 @@ export class OrdersService {
     const terms = sizing.scenes.map(
       (scene): NewTerm => ({ priority, sceneId: scene.sceneId, scenes: [scene], pass: null }),
     );
-    return this.place(user, requester, { key, kind: OrderKinds.Archive }, orders, terms);
+    return { orders, terms };
   }
 
   /** Tasking price (spec 000 §7): the estimate of the stored prediction's passes the order would use. */
@@ -175,8 +206,16 @@ export class OrdersService {
     permit(user, OrderType.Tasking);
     const key = idempotencyKeyOf(header);
     const requester = requesterOf(user, request.orderRequestInfo);
-    const earlier = await this.repeated(user.id, key, OrderKinds.Tasking);
-    if (earlier) return earlier;
+    const submit = { kind: OrderKinds.Tasking, route: Paths.taskingOrders, body: request };
+    return this.submitOnce(user, requester, key, submit, () => this.taskingOrders(user, request, requester));
+  }
+
+  /** The tasking orders of a request, sized and priced from the stored prediction, not yet stored. */
+  private async taskingOrders(
+    user: User,
+    request: TaskingOrderRequest,
+    requester: Requester,
+  ): Promise<Placing> {
     const levels = levelsOf(request.ppr.process.level, 'ppr.process.level');
     const { sizing, passes, predicted, satIds } = await this.sizeTasking(user, request, levels);
     const aoi = await this.unionOf(sizing.aois);
@@ -201,7 +240,7 @@ export class OrdersService {
       overlapChargeableArea: 0,
     });
     const terms = passes.map((pass): NewTerm => ({ priority, sceneId: null, scenes: [], pass }));
-    return this.place(user, requester, { key, kind: OrderKinds.Tasking }, orders, terms);
+    return { orders, terms };
   }
 
   /** The caller's organisation's end-user companies whose name contains the text. */
@@ -248,34 +287,36 @@ export class OrdersService {
     return { sizing, passes, predicted, satIds };
   }
 
-  /** The answer of an earlier submit with this key, if there is one. */
-  private async repeated(
-    userId: number,
-    key: string | null,
-    kind: number,
-  ): Promise<OrderSuccessResponse | null> {
-    if (!key) return null;
-    const found = await this.orders.findSubmission(userId, key);
-    if (found && found.kind !== kind) throw new ApiError(ResultCode.Conflict, 'order.idempotencyKeyReused');
-    return found?.response ?? null;
-  }
-
-  private async place(
+  /**
+   * Places a submit at most once per key: the key is claimed before the order is sized, so a
+   * repeat answers at once (the stored result, 409 in flight, 422 another request); a refused
+   * or failed submit gives the key back, so the same key works once the request is right.
+   */
+  private async submitOnce(
     user: User,
     requester: Requester,
-    submission: { key: string | null; kind: 1 | 4 },
-    orders: NewOrder[],
-    terms: NewTerm[],
+    key: string | null,
+    submit: Submit,
+    build: () => Promise<Placing>,
   ): Promise<OrderSuccessResponse> {
-    const company =
-      requester.saveCompany && requester.info ? { orgId: user.org.id, info: requester.info } : null;
-    const claim: Submission | null = submission.key ? { key: submission.key, kind: submission.kind } : null;
-    const placed = await this.orders.place(user.id, claim, orders, terms, company);
-    if (placed.repeated && placed.kind !== submission.kind) {
-      throw new ApiError(ResultCode.Conflict, 'order.idempotencyKeyReused');
+    const request = { kind: submit.kind, fingerprint: fingerprintOf(submit.route, submit.body) };
+    const begun = key ? await claimKey(this.orders, user.id, key, request) : { claim: null };
+    if ('stored' in begun) return begun.stored;
+    const { claim } = begun;
+    let response: OrderSuccessResponse | null;
+    try {
+      const { orders, terms } = await build();
+      const company =
+        requester.saveCompany && requester.info ? { orgId: user.org.id, info: requester.info } : null;
+      response = await this.orders.place(user.id, claim, orders, terms, company);
+    } catch (e) {
+      // Should giving the key back fail too, the claim ends with its lease.
+      if (claim) await this.orders.releaseClaim(claim).catch(() => {});
+      throw e;
     }
-    if (!placed.repeated) await this.announce(placed.response.list);
-    return placed.response;
+    if (!response) throw lostClaim();
+    await this.announce(response.list);
+    return response;
   }
 
   /**

@@ -9,6 +9,7 @@ import { formatNumber } from '../../shared/format/numbers';
 import { useLanguage } from '../../shared/hooks/useLanguage';
 import { useMe } from '../auth/useMe';
 import { useCartStore } from '../cart/cartStore';
+import { keyRefusalCodes } from './idempotencyKey';
 import { OrderSummary, RulesTable } from './OrderFigures';
 import {
   AgreementFields,
@@ -41,7 +42,8 @@ const refusalCodes = [ResultCode.AreaBelowMinimum, ResultCode.OutOfGroupRange, R
 
 /**
  * The order confirmation dialog for the cart's scenes (spec 001 §2), opened by the cart box's
- * "Order (n)". One idempotency key per opening: a double click or a retry never makes two orders.
+ * "Order (n)". One idempotency key per order body in an opening: a double click or a retry never
+ * makes two orders, and changed choices are a new order.
  */
 export function ArchiveOrderDialog() {
   const { t } = useTranslation();
@@ -57,7 +59,7 @@ export function ArchiveOrderDialog() {
   const [requester, setRequester] = useState<Requester>(emptyRequester);
   const [agreements, setAgreements] = useState<Agreements>(noAgreements);
   const [refusal, setRefusal] = useState<OrderRefusal | null>(null);
-  const idempotencyKey = useIdempotencyKey();
+  const keyOf = useIdempotencyKey();
   // An earlier refusal for being below a minimum no longer holds for the enlarged AOI.
   const enlargement = useEnlargement(() => setRefusal(null));
   const enlargedAoi = enlargement.enlarged?.aoi ?? null;
@@ -66,13 +68,14 @@ export function ArchiveOrderDialog() {
   const refusalOf = useOrderRefusal();
 
   const order = useMutation({
-    mutationFn: (request: ArchiveOrderRequest) => api.orderArchive(request, idempotencyKey),
+    mutationFn: (request: ArchiveOrderRequest) => api.orderArchive(request, keyOf(request)),
     onSuccess: ({ list }) => {
       clearCart();
       showSuccess(list);
     },
     onError: (error) => {
-      if (isApiError(error) && hasCode(error, ...refusalCodes)) setRefusal(refusalOf(error));
+      if (isApiError(error) && hasCode(error, ...refusalCodes, ...keyRefusalCodes))
+        setRefusal(refusalOf(error));
     },
   });
   const confirm = () => {

@@ -1,7 +1,8 @@
 import { Alert, Button, Checkbox, Space } from 'antd';
-import { useState } from 'react';
+import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../i18n/keys';
+import { keyFor, type SentKeys } from './idempotencyKey';
 import { canConfirm, type OrderChoices } from './orderForm';
 import styles from './ordering.module.css';
 
@@ -119,8 +120,15 @@ export function RefusalAlert({ text, action }: { text: string; action?: React.Re
   return <Alert type="error" showIcon title={text} action={action} data-testid="order-refusal" />;
 }
 
-/** A random key per opening of a dialog: a double click or a retry answers the first order. */
-export function useIdempotencyKey(): string {
-  const [key] = useState(() => crypto.randomUUID());
-  return key;
+/**
+ * The `Idempotency-Key` of an order body for this opening of the dialog (`keyFor`): the same body
+ * the same random key, another body a new one.
+ */
+export function useIdempotencyKey(): (body: unknown) => string {
+  const sent = useRef<SentKeys>(new Map());
+  return useCallback((body: unknown) => {
+    const next = keyFor(sent.current, body, () => crypto.randomUUID());
+    sent.current = next.sent;
+    return next.key;
+  }, []);
 }

@@ -13,6 +13,7 @@ import { queryKeys } from '../../api/endpoints';
 import { type ApiError, hasCode, isApiError } from '../../api/errors';
 import { useLanguage } from '../../shared/hooks/useLanguage';
 import { useMe } from '../auth/useMe';
+import { keyRefusalCodes } from './idempotencyKey';
 import { OrderSummary, RulesTable } from './OrderFigures';
 import {
   AgreementFields,
@@ -68,7 +69,7 @@ export function TaskingOrderDialog({ taskId, passes, request }: TaskingOrderDial
   const [requester, setRequester] = useState<Requester>(emptyRequester);
   const [agreements, setAgreements] = useState<Agreements>(noAgreements);
   const [refusal, setRefusal] = useState<OrderRefusal | null>(null);
-  const idempotencyKey = useIdempotencyKey();
+  const keyOf = useIdempotencyKey();
   const requesterMissing = missingRequesterField(user?.org.type, requester);
   const refusalOf = useOrderRefusal();
   const build = (): TaskingOrderRequest =>
@@ -114,10 +115,11 @@ export function TaskingOrderDialog({ taskId, passes, request }: TaskingOrderDial
   });
 
   const order = useMutation({
-    mutationFn: (body: TaskingOrderRequest) => api.orderTasking(body, idempotencyKey),
+    mutationFn: (body: TaskingOrderRequest) => api.orderTasking(body, keyOf(body)),
     onSuccess: ({ list }) => showSuccess(list),
     onError: (error) => {
-      if (isApiError(error) && hasCode(error, ...refusalCodes)) setRefusal(refusalOf(error));
+      if (isApiError(error) && hasCode(error, ...refusalCodes, ...keyRefusalCodes))
+        setRefusal(refusalOf(error));
     },
   });
 

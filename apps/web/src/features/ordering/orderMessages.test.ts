@@ -68,4 +68,24 @@ describe('order refusals', () => {
       text: 'Unknown scenes: a, b',
     });
   });
+
+  it('says a key in flight (409) and a key used with another body (422) in both languages', async () => {
+    const inFlight = new ApiError('business', ResultCode.Conflict, 'order.idempotencyKeyInFlight', 409);
+    const reused = new ApiError(
+      'business',
+      ResultCode.IdempotencyKeyReused,
+      'order.idempotencyKeyReused',
+      422,
+    );
+    for (const language of ['en', 'zh'] as const) {
+      await i18n.changeLanguage(language);
+      const texts = language === 'en' ? en.order : zh.order;
+      expect(orderRefusal(inFlight, language, has, t)).toEqual({
+        belowMinimum: false,
+        text: texts.idempotencyKeyInFlight,
+      });
+      expect(orderRefusal(reused, language, has, t).text).toBe(texts.idempotencyKeyReused);
+    }
+    await i18n.changeLanguage('en');
+  });
 });

@@ -39,7 +39,7 @@ export function exportFile(shapes: ExportShape[], format: AoiExportFormat, baseN
       };
     case 'kml':
       return {
-        body: strToU8(toKML(collection as Parameters<typeof toKML>[0])),
+        body: strToU8(kmlOf(shapes)),
         contentType: 'application/vnd.google-earth.kml+xml',
         extension: 'kml',
       };
@@ -47,6 +47,29 @@ export function exportFile(shapes: ExportShape[], format: AoiExportFormat, baseN
       return { body: shapefileZip(shapes, baseName), contentType: 'application/zip', extension: 'zip' };
   }
 }
+
+/**
+ * The KML of the shapes, every name readable back as it was (issue 26: a name holding `]]>` made
+ * the file no XML at all). tokml escapes `&` and `<` in text but not the `>` of `]]>`, which XML
+ * forbids in content. Its output holds no CDATA, comment or DOCTYPE (it is given names and
+ * geometries only) and its markup is ASCII, so every `]]>` and every non-ASCII character in it is
+ * a name's: `]]>` is written `]]&gt;`, NEL and the line and paragraph separators as references (an
+ * XML 1.1 reader, xmldom too, takes them raw for line ends). Characters XML 1.0 cannot hold at all
+ * (U+FFFE, U+FFFF; C0 controls and lone surrogates, which no stored name has) become U+FFFD.
+ */
+function kmlOf(shapes: ExportShape[]): string {
+  const features = shapes.map((s) => ({
+    type: 'Feature' as const,
+    properties: { name: s.name.replace(notXmlCharacters, '\uFFFD') },
+    geometry: s.geometry,
+  }));
+  const kml = toKML({ type: 'FeatureCollection', features } as Parameters<typeof toKML>[0]);
+  return kml
+    .replaceAll(']]>', ']]&gt;')
+    .replace(/[\u0085\u2028\u2029]/g, (c) => `&#x${c.charCodeAt(0).toString(16).toUpperCase()};`);
+}
+
+const notXmlCharacters = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
 const WGS84_PRJ =
   'GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WGS_1984",6378137,298.257223563]],PRIMEM["Greenwich",0],UNIT["Degree",0.017453292519943295]]';
