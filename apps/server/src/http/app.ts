@@ -9,6 +9,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ResultCode } from '@satportal/contract';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { installAuth, publicScope } from './auth-plugin';
+import {
+  type ConnectionSettings,
+  capConnections,
+  defaultConnectionSettings,
+  serverTimeoutOptions,
+} from './connections';
 import { installErrorHandler } from './error-handler';
 import { defaultRateLimits, installRateLimits, type RateLimitSettings } from './rate-limits';
 import type {
@@ -33,6 +39,8 @@ export interface AppDeps {
   routes: RouteModule[];
   /** Requests per minute (defaults: `defaultRateLimits`); false: none (benchmarks of raw capacity). */
   rateLimits?: RateLimitSettings | false;
+  /** Server timeouts and connection caps (default: `defaultConnectionSettings`). */
+  connections?: ConnectionSettings;
   /** Built browser application; absent in API-only tests. */
   webDist?: string;
   publicConfig?: { tiandituKey?: string | undefined; supportEmail: string };
@@ -43,7 +51,9 @@ export interface AppDeps {
 
 /** Builds the HTTP application: plugins, the API under /api/v1, OpenAPI, the SPA. */
 export async function buildApp(deps: AppDeps): Promise<Http> {
+  const connections = deps.connections ?? defaultConnectionSettings;
   const app = Fastify({
+    ...serverTimeoutOptions(connections),
     logger: deps.logger ?? false,
     logController: new LogController({ disableRequestLogging: deps.disableRequestLogging ?? false }),
     genReqId: () => randomUUID(),
@@ -60,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<Http> {
       },
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  capConnections(app.server, connections);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -95,9 +106,14 @@ export async function buildApp(deps: AppDeps): Promise<Http> {
   });
 
   installErrorHandler(app);
-  installAuth(app, deps.auth, deps.tileKeys);
+  // The limits' hooks are the routes' own, so they run after authentication whatever the order;
+  // installed first because authentication counts its refusals with them.
+  const countAuthFailure =
+    deps.rateLimits === false
+      ? undefined
+      : await installRateLimits(app, deps.rateLimits ?? defaultRateLimits);
+  installAuth(app, deps.auth, deps.tileKeys, countAuthFailure);
   if (deps.usage) installUsage(app, deps.usage);
-  if (deps.rateLimits !== false) await installRateLimits(app, deps.rateLimits ?? defaultRateLimits);
 
   await app.register(swagger, {
     openapi: {

@@ -100,10 +100,20 @@ export function installAuth(
   app: FastifyInstance,
   auth: Authenticator,
   tileKeys?: TileKeyAuthenticator,
+  countFailure?: AuthFailureCounter,
 ): void {
   app.decorateRequest('principal', null);
   // onRequest: before body parsing and validation, so an anonymous caller learns nothing of the schemas.
   app.addHook('onRequest', async (request, reply) => {
+    try {
+      await authenticate(request, reply);
+    } catch (e) {
+      const refused = e instanceof ApiError && e.code === ResultCode.InvalidSession;
+      throw refused && countFailure ? await countFailure(request, reply, e) : e;
+    }
+  });
+
+  async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (request.is404) {
       // No route matched: nothing is served, but an anonymous caller under the API or tile paths
       // learns nothing of which routes exist either (401 before 404, in every spelling of the path).
@@ -119,8 +129,19 @@ export function installAuth(
         : await auth.authenticate(bearerToken(request));
     // Personal answers are never kept by a browser or a proxy, unless the route says otherwise.
     reply.header('cache-control', 'no-store');
-  });
+  }
 }
+
+/**
+ * Counts a refused credential (401, 3001: missing, forged, expired, revoked) for its client
+ * address and answers the refusal to send: the 401, or a 429 past the address's limit
+ * (rate-limits.ts). Only refusals are counted: a valid credential is never refused by it.
+ */
+export type AuthFailureCounter = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  refusal: ApiError,
+) => Promise<ApiError>;
 
 /**
  * Whether a path, read as leniently as any router or proxy might (percent-decoded, case folded,

@@ -59,6 +59,8 @@ export const testRateLimits: RateLimitSettings = {
   ...defaultRateLimits,
   loginPerMinute: 100_000,
   uploadPerMinute: 100_000,
+  // The route-access tests are refused hundreds of times from the harness's one address.
+  failedAuthPerMinute: 100_000,
 };
 
 export async function startHarness(
@@ -83,6 +85,7 @@ export async function startHarness(
     usage: services.usage,
     routes: [...routeModules(services), ...(options.routes ?? [])],
     rateLimits: options.rateLimits ?? testRateLimits,
+    connections: config.http,
   });
   await app.ready();
   // Failed logins are counted per client address in the shared database: each harness is its own
