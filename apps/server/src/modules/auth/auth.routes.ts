@@ -70,7 +70,8 @@ export function authRoutes(app: Http, auth: AuthService): void {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Change password (spec 001 §7 account/pwdchg)',
+        summary:
+          'Change password (spec 001 §7 account/pwdchg): ends every other session with its tile cookie, and the tile key; this session stays',
         body: PasswordChangeRequest,
         response: responses(Type.Null()),
       },
