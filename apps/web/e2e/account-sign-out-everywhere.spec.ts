@@ -39,12 +39,13 @@ for (const language of ['en', 'zh'] as const) {
     const portal = new Portal(page);
     const account = new AccountDriver(portal);
     await portal.goOffline();
-    const user = await createUser();
+    // The account, and another user's whose sessions nothing here may touch.
+    const [user, otherUser] = await Promise.all([createUser(), createUser()]);
     await portal.logIn(user);
     if (language === 'zh') await portal.switchLanguage('zh');
     const token = (await portal.stored('token'))!;
     const elsewhere = await otherDevice(baseURL, user);
-    const bystander = await otherDevice(baseURL, await createUser());
+    const bystander = await otherDevice(baseURL, otherUser);
     // Alive: this browser's tile cookie (the page's own request context) and the other device's.
     expect(await tiles(page.request)).toBe('200 -');
     expect(await tiles(elsewhere.device)).toBe('200 -');
@@ -75,8 +76,9 @@ for (const language of ['en', 'zh'] as const) {
     expect(await tiles(page.request)).toBe('401 401');
     expect(await tiles(elsewhere.device)).toBe('401 401');
 
-    // The password is unchanged: the user logs in again.
-    await portal.logIn(user);
+    // The password is unchanged: the user can log in again.
+    const again = await request.post('/api/v1/auth/login', { data: user });
+    expect((await again.json()).code).toBe(2000);
     await Promise.all([elsewhere.device.dispose(), bystander.device.dispose()]);
   });
 }
