@@ -15,7 +15,7 @@ export type KeyLookup = { state: 'live'; user: UserWithOrgRow } | { state: 'expi
 const columns = 'user_id, key_id, device_id, created_at, last_used_at';
 /**
  * A key lives while unused for less than the idle time (`$2`), not revoked, and while the session
- * that asked for it lives (not revoked, not expired: migration 015). Read in the statement of each
+ * that asked for it lives (not revoked, not expired: migration 016). Read in the statement of each
  * keyed request, so a logout or password change ends the key at once — there is no cache, and the
  * throttled write of its use touches only live keys.
  */
