@@ -28,7 +28,7 @@ export function downloadRoutes(app: Http, downloads: DownloadsService): void {
   app.get(
     Paths.download,
     {
-      config: { usage: 'download' },
+      config: { usage: 'download', scope: 'read' },
       schema: {
         tags: ['orders'],
         summary:

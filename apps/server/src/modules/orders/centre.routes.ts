@@ -26,6 +26,7 @@ export function orderCentreRoutes(app: Http, centre: OrderCentreService): void {
   app.get(
     Paths.orders,
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['orders'],
         summary:
@@ -40,6 +41,7 @@ export function orderCentreRoutes(app: Http, centre: OrderCentreService): void {
   app.post(
     Paths.orderDetail,
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['orders'],
         summary: 'Order detail (spec 001 §7 POST order detail): `oi.od`; another user’s order is 4004',
@@ -53,6 +55,7 @@ export function orderCentreRoutes(app: Http, centre: OrderCentreService): void {
   app.post(
     Paths.orderCancel,
     {
+      config: { scope: 'order' },
       schema: {
         tags: ['orders'],
         summary:

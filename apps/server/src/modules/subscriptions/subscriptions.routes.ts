@@ -39,6 +39,7 @@ export function subscriptionsRoutes(app: Http, subscriptions: SubscriptionsServi
   app.post(
     Paths.subscriptions,
     {
+      config: { scope: 'write' },
       schema: {
         tags: ['subscriptions'],
         summary:
@@ -53,6 +54,7 @@ export function subscriptionsRoutes(app: Http, subscriptions: SubscriptionsServi
   app.get(
     Paths.subscriptions,
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['subscriptions'],
         summary:
@@ -71,6 +73,7 @@ export function subscriptionsRoutes(app: Http, subscriptions: SubscriptionsServi
   app.get(
     Paths.subscriptionStatus,
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['subscriptions'],
         summary:
@@ -84,6 +87,7 @@ export function subscriptionsRoutes(app: Http, subscriptions: SubscriptionsServi
   app.put(
     Paths.subscriptionStatus,
     {
+      config: { scope: 'write' },
       schema: {
         tags: ['subscriptions'],
         summary: 'Subscription mark read (spec 000 §7): clears the red dot',
@@ -99,6 +103,7 @@ export function subscriptionsRoutes(app: Http, subscriptions: SubscriptionsServi
   app.delete(
     Paths.subscription,
     {
+      config: { scope: 'write' },
       schema: {
         tags: ['subscriptions'],
         summary: "Subscription delete (spec 000 §7): another user's or an unknown id is 4004",
@@ -115,6 +120,7 @@ export function subscriptionsRoutes(app: Http, subscriptions: SubscriptionsServi
   app.get(
     Paths.subscriptionItems,
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['subscriptions'],
         summary:
