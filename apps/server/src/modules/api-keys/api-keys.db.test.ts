@@ -170,6 +170,16 @@ describe('an API key', () => {
     }
   });
 
+  it('refuses a path id that is no key id with 400 naming it, never a 500', async () => {
+    const user = await h.signedIn();
+    // Ajv reads 1e999 as Infinity, which passes `integer`; PostgreSQL then refused "Infinity" (500).
+    for (const id of ['1e999', '-1e999', 'Infinity', '0', '2147483648', 'x']) {
+      const r = await send('DELETE', `${apiPath(Paths.apiKeys)}/${id}`, bearer(user.token));
+      expect(r.status, id).toBe(400);
+      expect(r.body.code, id).toBe(ResultCode.ValidationFailed);
+    }
+  });
+
   it('notes its last use at most once a minute', async () => {
     const user = await h.signedIn();
     const key = await newKey(user.token);
