@@ -29,6 +29,8 @@ export function ApiKeySecret({ created, onClose }: { created: ApiKeyCreated | nu
       keyboard={false}
       closable={false}
       destroyOnHidden
+      // Wide enough for the whole key (56 characters) in one monospace line.
+      width={640}
       footer={
         <Button type="primary" onClick={onClose} data-testid="api-key-secret-done">
           {t('apiKey.done')}
@@ -37,7 +39,12 @@ export function ApiKeySecret({ created, onClose }: { created: ApiKeyCreated | nu
     >
       <Alert type="warning" showIcon message={t('apiKey.shownOnce')} data-testid="api-key-shown-once" />
       <Space.Compact block className={styles.secretRow}>
-        <Input readOnly value={created?.key ?? ''} data-testid="api-key-secret" />
+        <Input
+          readOnly
+          className={styles.secretKey}
+          value={created?.key ?? ''}
+          data-testid="api-key-secret"
+        />
         <Button icon={<CopyOutlined />} onClick={() => void copy()} data-testid="api-key-copy">
           {t('apiKey.copy')}
         </Button>

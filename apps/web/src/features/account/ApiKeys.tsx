@@ -171,16 +171,25 @@ function KeyRow({
       <Typography.Text code className={styles.keyPrefix}>
         {maskedKey(apiKey.prefix)}
       </Typography.Text>
-      <div>
+      <div className={styles.keyScopes}>
         {apiKey.scopes.map((s) => (
           <Tag key={s}>{s}</Tag>
         ))}
       </div>
-      <Typography.Text type="secondary" className={styles.keyTimes}>
-        {t('apiKey.createdAt')}: {time(apiKey.createdAt)} · {t('apiKey.lastUsed')}:{' '}
-        {apiKey.lastUsedAt ? time(apiKey.lastUsedAt) : t('apiKey.neverUsed')} · {t('apiKey.expiresAt')}:{' '}
-        {apiKey.expiresAt ? time(apiKey.expiresAt) : t('apiKey.noExpiry')}
-      </Typography.Text>
+      {/* Each time whole on its line or beside another: a narrow panel wraps between them, never inside one. */}
+      <div className={styles.keyTimes}>
+        <Typography.Text type="secondary">
+          {t('apiKey.createdAt', { time: time(apiKey.createdAt) })}
+        </Typography.Text>
+        <Typography.Text type="secondary">
+          {t('apiKey.lastUsed', {
+            time: apiKey.lastUsedAt ? time(apiKey.lastUsedAt) : t('apiKey.neverUsed'),
+          })}
+        </Typography.Text>
+        <Typography.Text type="secondary">
+          {t('apiKey.expiresAt', { time: apiKey.expiresAt ? time(apiKey.expiresAt) : t('apiKey.noExpiry') })}
+        </Typography.Text>
+      </div>
     </li>
   );
 }
