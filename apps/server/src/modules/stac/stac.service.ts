@@ -1,5 +1,6 @@
-import type { Cql2Geometry } from './cql2/ast';
-import { geometryLiterals, type PreparedGeometry } from './cql2/filter-sql';
+import { Params } from '../../db/params';
+import { Cql2Error, type Cql2Geometry } from './cql2/ast';
+import { compileFilter, geometryLiterals, type PreparedGeometry } from './cql2/filter-sql';
 import { type Queryable, queryablesOf } from './queryables';
 import type { Fields } from './sort-fields';
 import { encodeToken } from './sort-fields';
@@ -72,12 +73,18 @@ export class StacService {
       ? groups.filter((g) => wanted.includes(slugOf(g.category))).map((g) => g.id)
       : null;
     const area = search.areas ? await this.prepareArea(search.areas[0]!, 'the search area') : null;
-    const filter: StacItemFilter['filter'] = search.filter
-      ? {
-          tree: search.filter,
-          context: { queryables: queryablesOf(groups), geometries: await this.prepareFilter(search) },
-        }
-      : null;
+    let filter: StacItemFilter['filter'] = null;
+    if (search.filter) {
+      const context = { queryables: queryablesOf(groups), geometries: await this.prepareFilter(search) };
+      // Names and types checked before any query: a filter's mistake is the client's 400.
+      try {
+        compileFilter(search.filter, context, new Params());
+      } catch (e) {
+        if (e instanceof Cql2Error) throw new StacError(400, 'BadRequest', `filter: ${e.message}`);
+        throw e;
+      }
+      filter = { tree: search.filter, context };
+    }
     if (groupIds?.length === 0 || search.ids?.length === 0)
       return { rows: [], next: null, fields: search.fields, ...(search.after ? {} : { matched: 0 }) };
     const where: StacItemFilter = {
