@@ -49,7 +49,6 @@ export const handWritten: Record<
   ...Object.fromEntries(
     [
       'GET /stac',
-      'GET /stac/',
       'GET /stac/*',
       'GET /stac/v1',
       'GET /stac/v1/',

@@ -282,7 +282,6 @@ export function stacCalls(f: Fixture): Record<string, fc.Arbitrary<FuzzCall>> {
   ]);
   return {
     'GET /stac': junkQuery,
-    'GET /stac/': junkQuery,
     'GET /stac/*': fc.tuple(stacPaths, junkQuery).map(([wildcard, q]) => ({ ...q, wildcard })),
     'GET /stac/v1': junkQuery,
     'GET /stac/v1/': junkQuery,

@@ -11,7 +11,7 @@ import { slugOf } from './stac.params';
  * Issue 27 item 3, the API as clients find it: the landing page's links (OGC API Features core:
  * service-desc and service-doc), the OpenAPI description itself, the queryables, what answers
  * under /stac (JSON, never the web application's page, even with the page being served), and
- * parameters: only the declared ones. Item 9: lower-case platform and constellation.
+ * parameters: only the declared ones. (Item 9's naming: naming.db.test.ts.)
  */
 
 let h: Harness;
@@ -232,19 +232,5 @@ describe('parameters', () => {
     });
     expect(post.statusCode).toBe(400);
     expect(post.json().description).toMatch(/unknown field "query"/);
-  });
-});
-
-describe('one STAC naming (item 9)', () => {
-  it('platform and constellation are lower case, the constellation the collection id', async () => {
-    const item = await get(`/stac/v1/collections/${collection}/items/${itemId}`);
-    expect(item.body.properties.platform).toBe(slugOf(platforms[1]!));
-    expect(item.body.properties.platform).toMatch(/^[a-z0-9-]+$/);
-    expect(item.body.properties.constellation).toBe(collection);
-    const c = await get(`/stac/v1/collections/${collection}`);
-    expect(c.body.summaries).toEqual({
-      platform: platforms.map((p) => slugOf(p)),
-      constellation: [collection],
-    });
   });
 });

@@ -64,17 +64,24 @@ const inBox = (s: (typeof scenes)[number], [w, south, e, n]: number[]) =>
   s.lon < e! && s.lon + 0.2 > w! && s.lat < n! && s.lat + 0.8 > south!;
 
 describe('GDAL (OGC API Features driver)', () => {
-  it('ogrinfo -so reports the collection count from numberMatched, without paging', async () => {
-    const {
-      stdout,
-      stderr,
-      requests: asked,
-    } = await gdal('ogrinfo', ['-ro', '-so', `OAPIF:${root}`, collection]);
-    expect(stderr).not.toMatch(/ERROR|429/);
-    expect(stdout).toMatch(new RegExp(`Layer name: ${collection}`));
-    expect(Number(/Feature Count: (\d+)/.exec(stdout)?.[1])).toBe(scenes.length);
-    const pages = asked.filter((u) => u.includes(`/collections/${collection}/items`));
-    expect(pages.length, asked.join('\n')).toBeLessThanOrEqual(2);
+  it('ogrinfo -so (and -so -al) reports the collection count from numberMatched, without paging', async () => {
+    for (const args of [[collection], ['-al']]) {
+      const {
+        stdout,
+        stderr,
+        requests: asked,
+      } = await gdal('ogrinfo', ['-ro', '-so', `OAPIF:${root}`, ...args]);
+      expect(stderr).not.toMatch(/ERROR|429/);
+      const layer = stdout.split('Layer name: ').find((l) => l.startsWith(`${collection}\n`));
+      expect(Number(/Feature Count: (\d+)/.exec(layer ?? '')?.[1]), args.join(' ')).toBe(scenes.length);
+      // the first page of each layer (its fields and numberMatched), no further page
+      const pages = asked.filter((u) => /\/items\?/.test(u));
+      expect(pages.length).toBeGreaterThan(0);
+      expect(
+        pages.filter((u) => u.includes('token=')),
+        'pages after the first',
+      ).toEqual([]);
+    }
     const first = await h.app.inject({ url: `/stac/v1/collections/${collection}/items?limit=1` });
     expect(first.json().numberMatched).toBe(scenes.length);
   });
@@ -107,15 +114,17 @@ describe('GDAL (OGC API Features driver)', () => {
     expect(filtered[0]!.get('bbox')!.split(',').map(Number)).toEqual(spat);
   });
 
-  it('ogr2ogr copies a small area to GeoJSON, every item once', async () => {
+  it('ogr2ogr copies a small area to GeoJSON, filtered on the server, every item once', async () => {
     const spat = [41.1, -19.1, 43.9, -17.6];
     const out = join(work, 'copy.geojson');
-    const { stderr } = await gdal('ogr2ogr', [
+    const { stderr, requests: asked } = await gdal('ogr2ogr', [
       '-f',
       'GeoJSON',
       out,
       '-spat',
       ...spat.map(String),
+      '-where',
+      '"eo:cloud_cover" >= 50',
       `OAPIF:${root}`,
       collection,
     ]);
@@ -123,7 +132,12 @@ describe('GDAL (OGC API Features driver)', () => {
     const copied = JSON.parse(readFileSync(out, 'utf8')).features.map(
       (f: { properties: { id: string } }) => f.properties.id,
     );
-    const expected = scenes.filter((s) => inBox(s, spat)).map((s) => s.id);
+    const expected = scenes.filter((s) => s.cloud >= 50 && inBox(s, spat)).map((s) => s.id);
+    expect(expected.length).toBeGreaterThan(3);
+    const pages = asked.filter((u) => /\/items\?/.test(u) && u.includes('bbox='));
+    expect(pages.length).toBeGreaterThan(0);
+    for (const u of pages)
+      expect(new URL(u, root).searchParams.get('filter'), u).toBe('eo:cloud_cover >= 50');
     expect(copied.length).toBe(expected.length);
     expect([...copied].sort()).toEqual(expected.sort());
   });
