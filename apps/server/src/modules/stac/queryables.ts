@@ -2,7 +2,6 @@ import { stacConstellation, stacPlatform } from '../catalogue/stac-names';
 
 /** What the queryables need of a satellite group (stac.repository.ts StacGroupRow). */
 interface Group {
-  id: number;
   category: string;
   satellites: string[];
   satellite_ids: number[];
@@ -46,7 +45,12 @@ function groupBy(pairs: [string, number][]): Map<string, number[]> {
 
 /** The queryables over the given collections (all of them, or the one of a collection). */
 export function queryablesOf(groups: Group[]): Map<string, Queryable> {
-  const collections = groupBy(groups.map((g) => [stacConstellation(g.category), g.id]));
+  // Collections by their satellites' ids: a predicate on them reads the scenes' own column.
+  const collections = groupBy(
+    groups.flatMap((g) =>
+      g.satellite_ids.map((id) => [stacConstellation(g.category), id] as [string, number]),
+    ),
+  );
   const platforms = groupBy(
     groups.flatMap((g) =>
       g.satellites.map((name, i) => [stacPlatform(name), g.satellite_ids[i]!] as [string, number]),
@@ -73,7 +77,7 @@ export function queryablesOf(groups: Group[]): Map<string, Queryable> {
         schema: { type: 'string' },
       },
     ],
-    ['collection', { kind: 'enumerated', sql: 'sat.group_id', values: collections, title: 'Collection' }],
+    ['collection', { kind: 'enumerated', sql: 's.satellite_id', values: collections, title: 'Collection' }],
     ['geometry', { kind: 'geometry', title: 'Footprint' }],
     [
       'datetime',
@@ -92,7 +96,7 @@ export function queryablesOf(groups: Group[]): Map<string, Queryable> {
     ],
     [
       'constellation',
-      { kind: 'enumerated', sql: 'sat.group_id', values: collections, title: 'Constellation' },
+      { kind: 'enumerated', sql: 's.satellite_id', values: collections, title: 'Constellation' },
     ],
     ['eo:cloud_cover', number('s.cloud_cover', 'Cloud cover (%)', true, { minimum: 0, maximum: 100 })],
     ['gsd', number('s.gsd', 'Ground sample distance (m)', false, { exclusiveMinimum: 0 })],

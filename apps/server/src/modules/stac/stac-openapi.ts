@@ -211,7 +211,7 @@ const schemas = {
       numberMatched: {
         type: 'integer',
         minimum: 0,
-        description: `Exact; on first pages when at most ${STAC_COUNT_CAP} items match, else absent.`,
+        description: `Exact, on first pages, while at most ${STAC_COUNT_CAP.byIndex} items match (${STAC_COUNT_CAP.byRows} with bbox, intersects or filter); else absent.`,
       },
       numberReturned: { type: 'integer', minimum: 0 },
     },

@@ -136,13 +136,24 @@ describe('numberMatched', () => {
     expect((await get(`/stac/v1/search?ids=nope`)).body.numberMatched).toBe(0);
   });
 
-  it('is left out, never capped or guessed, when more match than counting may read', async () => {
-    const capped = new StacService(new StacRepository(h.pool, h.services.areasRepository), 29);
-    const more = await capped.search({ collections: [collection], limit: 5 });
+  it('is left out, never capped or guessed, past what counting may read (index entries, or rows)', async () => {
+    const repo = new StacRepository(h.pool, h.services.areasRepository);
+    const capped = (byIndex: number, byRows: number) => new StacService(repo, { byIndex, byRows });
+    // by the index: the collection alone
+    expect((await capped(30, 1).search({ collections: [collection], limit: 5 })).matched).toBe(30);
+    const more = await capped(29, 1000).search({ collections: [collection], limit: 5 });
     expect(more.matched).toBeUndefined();
     expect(more.rows).toHaveLength(5);
-    const fewer = await capped.search({ collections: [collection], limit: 5, bbox: '30,10,33,11' });
-    expect(fewer.matched).toBe(where((s) => s.lon <= 33).length);
+    // by the rows: an area or a filter reads every match
+    const five = { collections: [collection], bbox: '30,10,30.9,11' };
+    expect((await capped(1000, 5).search(five)).matched).toBe(where((s) => s.lon <= 30.9).length);
+    expect((await capped(1000, 4).search(five)).matched).toBeUndefined();
+    expect(
+      (await capped(1000, 4).search({ collections: [collection], filter: 'gsd = 0.5' })).matched,
+    ).toBeUndefined();
+    expect((await capped(1000, 10).search({ collections: [collection], filter: 'gsd = 0.5' })).matched).toBe(
+      where((s) => s.gsd === 0.5).length,
+    );
   });
 });
 

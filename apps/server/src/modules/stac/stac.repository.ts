@@ -32,7 +32,8 @@ export interface StacItemFilter {
   from: Date | null;
   to: Date | null;
   ids: string[] | null;
-  groupIds: number[] | null;
+  /** the satellites of the collections asked; null: every one */
+  satelliteIds: number[] | null;
   /** A CQL2 filter with what it needs (queryables, prepared geometries); null: none. */
   filter: { tree: Cql2; context: FilterContext } | null;
 }
@@ -100,8 +101,9 @@ export class StacRepository {
   }
 
   /**
-   * How many scenes match, when at most `cap` do; null past it. Reads at most cap + 1 index
-   * entries (or rows), so a count costs a bounded time at any archive size.
+   * How many scenes match, when at most `cap` do; null past it. Reads at most cap + 1 matches,
+   * so a count costs a bounded time at any archive size. Only `scenes` is read: without an area
+   * or a filter the count is an index-only scan (acquired_at, or satellite_id and acquired_at).
    */
   async count(filter: StacItemFilter, cap: number): Promise<number | null> {
     const p = new Params();
@@ -109,7 +111,6 @@ export class StacRepository {
     const { rows } = await this.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM (
          SELECT 1 FROM scenes s
-           JOIN satellites sat ON sat.id = s.satellite_id
           ${where.length ? `WHERE ${where.join('\n            AND ')}` : ''}
           LIMIT ${p.add(cap + 1, '::int')}
        ) matched`,
@@ -127,7 +128,7 @@ function conditions(filter: StacItemFilter, p: Params): string[] {
   if (filter.from) where.push(`s.acquired_at >= ${p.add(filter.from, '::timestamptz')}`);
   if (filter.to) where.push(`s.acquired_at <= ${p.add(filter.to, '::timestamptz')}`);
   if (filter.ids) where.push(`s.id = ANY(${p.add(filter.ids, '::text[]')})`);
-  if (filter.groupIds) where.push(`sat.group_id = ANY(${p.add(filter.groupIds, '::int[]')})`);
+  if (filter.satelliteIds) where.push(`s.satellite_id = ANY(${p.add(filter.satelliteIds, '::int[]')})`);
   if (filter.filter) where.push(compileFilter(filter.filter.tree, filter.filter.context, p));
   return where;
 }

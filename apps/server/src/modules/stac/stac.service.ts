@@ -25,12 +25,14 @@ export interface ItemPage {
 }
 
 /**
- * `numberMatched` is exact or absent, never a guess: the first page of a search counts its
- * matches when there are at most this many (the count reads at most this many index entries:
- * ~0.1 s on PostgreSQL, see docs/API.md); past it the answer has no numberMatched. Later
- * pages (with a token) do not count again.
+ * `numberMatched` is exact or absent, never a guess. The first page of a search counts its
+ * matches while they are at most these many; past it the answer has no numberMatched, and later
+ * pages (with a token) never count again. A count that needs only indexes (collections, time,
+ * ids: what `ogrinfo -so` asks of a collection) reads index entries, ~15–25 ms per 100,000 on
+ * PostgreSQL; one with an area or a filter reads each match's row and footprint, 10 to 100 times
+ * as much each (docs/API.md "numberMatched", `npm run bench:stac`).
  */
-export const STAC_COUNT_CAP = 100_000;
+export const STAC_COUNT_CAP = { byIndex: 200_000, byRows: 10_000 };
 
 /** Geometry literals one filter may hold (each is checked and split at ±180° by the database). */
 export const FILTER_MAX_GEOMETRIES = 10;
@@ -41,6 +43,11 @@ export class StacService {
     private readonly repo: StacRepository,
     private readonly countCap = STAC_COUNT_CAP,
   ) {}
+
+  /** The count's cap for a search: whether every match must be read, or its index entry is enough. */
+  private capOf(where: StacItemFilter): number {
+    return where.area === null && where.filter === null ? this.countCap.byIndex : this.countCap.byRows;
+  }
 
   groups(): Promise<StacGroupRow[]> {
     return this.repo.groups();
@@ -69,8 +76,8 @@ export class StacService {
         throw new StacError(404, 'NotFound', `no collection ${collection}`);
       wanted = [collection];
     }
-    const groupIds = wanted
-      ? groups.filter((g) => wanted.includes(slugOf(g.category))).map((g) => g.id)
+    const satelliteIds = wanted
+      ? groups.filter((g) => wanted.includes(slugOf(g.category))).flatMap((g) => g.satellite_ids)
       : null;
     const area = search.areas ? await this.prepareArea(search.areas[0]!, 'the search area') : null;
     let filter: StacItemFilter['filter'] = null;
@@ -85,19 +92,19 @@ export class StacService {
       }
       filter = { tree: search.filter, context };
     }
-    if (groupIds?.length === 0 || search.ids?.length === 0)
+    if (satelliteIds?.length === 0 || search.ids?.length === 0)
       return { rows: [], next: null, fields: search.fields, ...(search.after ? {} : { matched: 0 }) };
     const where: StacItemFilter = {
       area,
       from: search.from,
       to: search.to,
       ids: search.ids,
-      groupIds,
+      satelliteIds,
       filter,
     };
     const [rows, matched] = await Promise.all([
       this.repo.items(where, search.order, search.limit + 1, search.after),
-      search.after ? Promise.resolve(null) : this.repo.count(where, this.countCap),
+      search.after ? Promise.resolve(null) : this.repo.count(where, this.capOf(where)),
     ]);
     const more = rows.length > search.limit;
     const page = more ? rows.slice(0, search.limit) : rows;

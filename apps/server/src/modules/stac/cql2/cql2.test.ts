@@ -217,8 +217,8 @@ describe('CQL2 JSON', () => {
 
 describe('a filter as SQL', () => {
   const queryables = queryablesOf([
-    { id: 1, category: 'Landsat', satellites: ['Landsat 8', 'Landsat 9'], satellite_ids: [11, 12] },
-    { id: 2, category: 'Sentinel-2', satellites: ['Sentinel-2A'], satellite_ids: [21] },
+    { category: 'Landsat', satellites: ['Landsat 8', 'Landsat 9'], satellite_ids: [11, 12] },
+    { category: 'Sentinel-2', satellites: ['Sentinel-2A'], satellite_ids: [21] },
   ]);
   const sql = (text: string) => {
     const p = new Params();
@@ -249,8 +249,11 @@ describe('a filter as SQL', () => {
     expect(sql("platform = 'landsat-9'")).toEqual({ sql: 's.satellite_id = ANY($1::int[])', values: [[12]] });
     expect(sql("platform LIKE 'landsat%'").values).toEqual([[11, 12]]);
     expect(sql("platform ILIKE 'LANDSAT-8'").values).toEqual([[11]]);
-    expect(sql("collection <> 'landsat'")).toEqual({ sql: 'sat.group_id = ANY($1::int[])', values: [[2]] });
-    expect(sql("constellation IN ('sentinel-2', 'none')").values).toEqual([[2]]);
+    expect(sql("collection <> 'landsat'")).toEqual({
+      sql: 's.satellite_id = ANY($1::int[])',
+      values: [[21]],
+    });
+    expect(sql("constellation IN ('sentinel-2', 'none')").values).toEqual([[21]]);
     expect(sql("sat:orbit_state = 'ascending'")).toEqual({
       sql: 's.orbit_direction = ANY($1::int[])',
       values: [[1]],
