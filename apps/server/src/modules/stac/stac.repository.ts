@@ -101,19 +101,27 @@ export class StacRepository {
   }
 
   /**
-   * How many scenes match, when at most `cap` do; null past it. Reads at most cap + 1 matches,
-   * so a count costs a bounded time at any archive size. Only `scenes` is read: without an area
-   * or a filter the count is an index-only scan (acquired_at, or satellite_id and acquired_at).
+   * How many scenes match, when at most `cap` do; null past it. Reads at most cap + 1 matches
+   * and only `scenes`: without an area or a filter that is an index-only scan (acquired_at, or
+   * satellite_id and acquired_at) that stops there. With one (`planFirst`), PostgreSQL would
+   * first gather every candidate of the spatial index whatever the limit (a bitmap of all the
+   * box's footprints), so the planner's estimate is asked first and a count it expects past the
+   * cap is not made: the estimate only decides whether to count, it is never the answer.
    */
-  async count(filter: StacItemFilter, cap: number): Promise<number | null> {
+  async count(filter: StacItemFilter, cap: number, planFirst: boolean): Promise<number | null> {
     const p = new Params();
     const where = conditions(filter, p);
+    const matches = `SELECT 1 FROM scenes s ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
+    if (planFirst) {
+      const { rows } = await this.db.query<{ 'QUERY PLAN': [{ Plan?: { 'Plan Rows'?: number } }] }>(
+        `EXPLAIN (FORMAT JSON) ${matches}`,
+        p.values,
+      );
+      const estimate = rows[0]?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'];
+      if (typeof estimate !== 'number' || estimate > cap) return null;
+    }
     const { rows } = await this.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM (
-         SELECT 1 FROM scenes s
-          ${where.length ? `WHERE ${where.join('\n            AND ')}` : ''}
-          LIMIT ${p.add(cap + 1, '::int')}
-       ) matched`,
+      `SELECT count(*)::int AS n FROM (${matches} LIMIT ${p.add(cap + 1, '::int')}) matched`,
       p.values,
     );
     const n = rows[0]?.n ?? 0;

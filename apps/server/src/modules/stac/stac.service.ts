@@ -28,9 +28,10 @@ export interface ItemPage {
  * `numberMatched` is exact or absent, never a guess. The first page of a search counts its
  * matches while they are at most these many; past it the answer has no numberMatched, and later
  * pages (with a token) never count again. A count that needs only indexes (collections, time,
- * ids: what `ogrinfo -so` asks of a collection) reads index entries, ~15–25 ms per 100,000 on
- * PostgreSQL; one with an area or a filter reads each match's row and footprint, 10 to 100 times
- * as much each (docs/API.md "numberMatched", `npm run bench:stac`).
+ * ids: what `ogrinfo -so` asks of a collection) reads index entries, ~25 ms per 100,000 on
+ * PostgreSQL; one with an area or a filter reads each match's row and footprint, about 100
+ * times as much each, and is only made when the planner expects at most its cap (docs/API.md
+ * "STAC API", `npm run bench:stac`).
  */
 export const STAC_COUNT_CAP = { byIndex: 200_000, byRows: 10_000 };
 
@@ -44,9 +45,10 @@ export class StacService {
     private readonly countCap = STAC_COUNT_CAP,
   ) {}
 
-  /** The count's cap for a search: whether every match must be read, or its index entry is enough. */
-  private capOf(where: StacItemFilter): number {
-    return where.area === null && where.filter === null ? this.countCap.byIndex : this.countCap.byRows;
+  /** Counts a search's matches within its cap: by index entries, or (an area, a filter) by rows. */
+  private count(where: StacItemFilter): Promise<number | null> {
+    const byIndex = where.area === null && where.filter === null;
+    return this.repo.count(where, byIndex ? this.countCap.byIndex : this.countCap.byRows, !byIndex);
   }
 
   groups(): Promise<StacGroupRow[]> {
@@ -104,7 +106,7 @@ export class StacService {
     };
     const [rows, matched] = await Promise.all([
       this.repo.items(where, search.order, search.limit + 1, search.after),
-      search.after ? Promise.resolve(null) : this.repo.count(where, this.capOf(where)),
+      search.after ? Promise.resolve(null) : this.count(where),
     ]);
     const more = rows.length > search.limit;
     const page = more ? rows.slice(0, search.limit) : rows;
