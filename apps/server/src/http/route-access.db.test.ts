@@ -12,7 +12,7 @@ const publicRoutes = [
   /^GET \/api\/v1\/health$/,
   /^POST \/api\/v1\/auth\/login$/,
   /^GET \/config\.js$/,
-  /^(GET|POST) \/stac\/v1(\/.*)?$/,
+  /^(GET|POST) \/stac(\/.*)?$/,
   /^GET \/api\/docs(\/.*)?$/,
 ];
 

@@ -48,7 +48,14 @@ export const handWritten: Record<
   },
   ...Object.fromEntries(
     [
+      'GET /stac',
+      'GET /stac/*',
       'GET /stac/v1',
+      'GET /stac/v1/',
+      'GET /stac/v1/api',
+      'GET /stac/v1/api.html',
+      'GET /stac/v1/queryables',
+      'GET /stac/v1/collections/:id/queryables',
       'GET /stac/v1/conformance',
       'GET /stac/v1/collections',
       'GET /stac/v1/collections/:id',

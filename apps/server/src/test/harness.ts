@@ -70,6 +70,8 @@ export async function startHarness(
     env?: Record<string, string>;
     /** Routes of the test's own beside the product's (probes of the HTTP layer's hooks). */
     routes?: RouteModule[];
+    /** A built web application's folder (the SPA fallback serves its index.html). */
+    webDist?: string;
   } = {},
 ): Promise<Harness> {
   const url = inject('databaseUrl');
@@ -86,6 +88,7 @@ export async function startHarness(
     routes: [...routeModules(services), ...(options.routes ?? [])],
     rateLimits: options.rateLimits ?? testRateLimits,
     connections: config.http,
+    ...(options.webDist ? { webDist: options.webDist } : {}),
   });
   await app.ready();
   // Failed logins are counted per client address in the shared database: each harness is its own
