@@ -68,6 +68,8 @@ export async function startHarness(
     env?: Record<string, string>;
     /** Routes of the test's own beside the product's (probes of the HTTP layer's hooks). */
     routes?: RouteModule[];
+    /** A built browser application to serve (the SPA's files and fallback); none by default. */
+    webDist?: string;
   } = {},
 ): Promise<Harness> {
   const url = inject('databaseUrl');
@@ -83,6 +85,7 @@ export async function startHarness(
     usage: services.usage,
     routes: [...routeModules(services), ...(options.routes ?? [])],
     rateLimits: options.rateLimits ?? testRateLimits,
+    ...(options.webDist ? { webDist: options.webDist } : {}),
   });
   await app.ready();
   // Failed logins are counted per client address in the shared database: each harness is its own
