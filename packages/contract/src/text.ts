@@ -25,8 +25,9 @@ export const Id = (options: TNumberOptions = {}) =>
  * leading zeros, no "-0", no spaces, fraction, exponent, hexadecimal, "Infinity" or "NaN", so one
  * value has one spelling. A number (a field that takes fractions) follows JSON's number grammar
  * (RFC 8259 §6: what every JSON library and JavaScript's `String(n)` write, e.g. `-0.5`, `1e-7`)
- * and must be finite. Anything else is `error.validation`; a value outside the field's range
- * (including `1e999`) is `error.outOfRange`.
+ * and must be finite. A text that reads as an infinite number ("Infinity", "-Infinity", "1e999")
+ * is `error.outOfRange`, as a well-spelt value outside the field's range is; anything else is
+ * `error.validation`.
  */
 export const integerSpelling = /^(?:0|-?[1-9][0-9]*)$/;
 export const numberSpelling = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
@@ -34,12 +35,18 @@ export const numberSpelling = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9
 /** Up to 1000 comma-separated ids (`1,12,7`), each in its one spelling (query parameters `ids`, `satIds`). */
 export const idListPattern = '^(0|[1-9][0-9]{0,9})(,(0|[1-9][0-9]{0,9})){0,999}$';
 
+/** Whether a text reads as an infinite number: beyond every range rather than misspelt. */
+export const readsAsInfinity = (text: string) =>
+  text === 'Infinity' ||
+  text === '-Infinity' ||
+  (numberSpelling.test(text) && !Number.isFinite(Number(text)));
+
 /** Why a text is not the number asked for: its spelling, or its value outside the range. */
 export type NumberRefusal = 'error.validation' | 'error.outOfRange';
 
 /** The integer a text spells within min … max (both safe integers), or why not. */
 export function readInteger(text: string, min = Int32Min, max = Int32Max): number | NumberRefusal {
-  if (!integerSpelling.test(text)) return 'error.validation';
+  if (!integerSpelling.test(text)) return readsAsInfinity(text) ? 'error.outOfRange' : 'error.validation';
   const n = Number(text);
   // Past 2⁵³ a double no longer holds every integer: such a text is out of any column's range.
   return Number.isSafeInteger(n) && n >= min && n <= max ? n : 'error.outOfRange';
@@ -47,7 +54,7 @@ export function readInteger(text: string, min = Int32Min, max = Int32Max): numbe
 
 /** The finite number a text spells within min … max, or why not. */
 export function readNumber(text: string, min = -Infinity, max = Infinity): number | NumberRefusal {
-  if (!numberSpelling.test(text)) return 'error.validation';
+  if (!numberSpelling.test(text)) return readsAsInfinity(text) ? 'error.outOfRange' : 'error.validation';
   const n = Number(text);
   return Number.isFinite(n) && n >= min && n <= max ? n : 'error.outOfRange';
 }

@@ -29,12 +29,18 @@ const nonCanonicalIntegers = [
 
 describe('the number rule (issue 26)', () => {
   it('refuses every other spelling of an integer in a query, naming the field', () => {
+    const infinite = ['Infinity', '-Infinity', '1e999', '-1e999'];
     for (const text of nonCanonicalIntegers) {
-      expect(numberRuleRefusal(OrderListQuery, { start: text }), JSON.stringify(text)).toEqual({
-        field: 'start',
-        messageKey: 'error.validation',
-        params: { rule: 'integer', field: 'start' },
-      });
+      expect(numberRuleRefusal(OrderListQuery, { start: text }), JSON.stringify(text)).toEqual(
+        infinite.includes(text)
+          ? // beyond every range rather than misspelt: the field's bound is the limit
+            {
+              field: 'start',
+              messageKey: 'error.outOfRange',
+              params: { rule: 'integer', field: 'start', limit: text.startsWith('-') ? 0 : 2_147_483_647 },
+            }
+          : { field: 'start', messageKey: 'error.validation', params: { rule: 'integer', field: 'start' } },
+      );
     }
     for (const text of ['0', '10', '2147483648', '-5'])
       expect(numberRuleRefusal(OrderListQuery, { start: text, length: '10' }), text).toBeUndefined();

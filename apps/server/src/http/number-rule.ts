@@ -1,4 +1,4 @@
-import { integerSpelling, numberSpelling } from '@satportal/contract';
+import { integerSpelling, numberSpelling, readsAsInfinity } from '@satportal/contract';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from './api-error';
 
@@ -32,15 +32,32 @@ interface Schema {
   exclusiveMaximum?: number;
 }
 
-/** The schemas a value at one place may have to meet: a union's branches, flattened (memoised). */
-const flatCache = new WeakMap<Schema, Schema[]>();
+/**
+ * What the schemas a value at one place may have to meet (a union's branches, flattened) accept.
+ * Built once per place of a schema and kept: a request with 100,000 positions walks the same few.
+ */
+interface Place {
+  /** a branch takes any value (no type): nothing to check here or below */
+  any: boolean;
+  takes: Set<string>;
+  /** 'integer' when every numeric branch is an integer, 'number' when one takes fractions */
+  kind: 'integer' | 'number' | undefined;
+  /** whether a number may be anywhere at or below this place */
+  numeric: boolean;
+  candidates: Schema[];
+  /** the element place of every index, when the arrays have no tuple form */
+  items?: Place;
+  properties: Map<string, Place>;
+}
+
+const branchCache = new WeakMap<Schema, Schema[]>();
 function candidatesOf(schema: Schema | boolean | undefined): Schema[] {
   if (!schema || typeof schema !== 'object') return [];
-  const known = flatCache.get(schema);
+  const known = branchCache.get(schema);
   if (known) return known;
   const branches = [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])];
   const out = branches.length ? branches.flatMap(candidatesOf) : [schema];
-  flatCache.set(schema, out);
+  branchCache.set(schema, out);
   return out;
 }
 
@@ -54,31 +71,97 @@ function typesOf(s: Schema): string[] | undefined {
   return undefined;
 }
 
-const accepts = (candidates: Schema[], type: string) =>
-  candidates.some((s) => {
-    const types = typesOf(s);
-    return !types || types.includes(type);
-  });
+const placeCache = new WeakMap<Schema, Place>();
+const emptyPlace: Place = {
+  any: false,
+  takes: new Set(),
+  kind: undefined,
+  numeric: false,
+  candidates: [],
+  properties: new Map(),
+};
 
-/** 'integer' when every numeric candidate is an integer, 'number' when one takes fractions. */
-function numericKind(candidates: Schema[]): 'integer' | 'number' | undefined {
-  const numeric = candidates.filter((s) => {
-    const types = typesOf(s);
-    return types?.includes('integer') || types?.includes('number');
-  });
-  if (!numeric.length) return undefined;
-  return numeric.every((s) => typesOf(s)?.includes('integer') && !typesOf(s)?.includes('number'))
-    ? 'integer'
-    : 'number';
+/** The place of one schema (memoised per schema object: route schemas live as long as the app). */
+function placeOf(schema: Schema | boolean | undefined): Place {
+  if (!schema || typeof schema !== 'object') return emptyPlace;
+  const known = placeCache.get(schema);
+  if (known) return known;
+  const place = placeFrom(candidatesOf(schema), 0);
+  placeCache.set(schema, place);
+  return place;
 }
 
-/** The bound a non-finite number passes (for `error.outOfRange`'s limit); undefined without one. */
-function boundOf(candidates: Schema[], negative: boolean): number | undefined {
+function placeFrom(candidates: Schema[], depth: number): Place {
+  const typed = candidates.map(typesOf);
+  const takes = new Set(typed.flatMap((t) => t ?? []));
+  const numericTypes = typed.filter((t) => t?.includes('integer') || t?.includes('number'));
+  const kind = numericTypes.length
+    ? numericTypes.every((t) => !t?.includes('number'))
+      ? 'integer'
+      : 'number'
+    : undefined;
+  const place: Place = {
+    any: typed.some((t) => !t),
+    takes,
+    kind,
+    numeric: kind !== undefined,
+    candidates,
+    properties: new Map(),
+  };
+  if (place.any) return place;
+  // Deeper than any request schema of ours: a self-referencing schema, read as "any value".
+  if (depth > 32) return { ...place, any: true, numeric: false };
+  const inner = depth + 1;
+  const arrays = candidates.filter((s) => typesOf(s)?.includes('array'));
+  if (arrays.length && !arrays.some((s) => s.prefixItems || Array.isArray(s.items))) {
+    place.items = placeFrom(
+      arrays.flatMap((s) => candidatesOf(s.items as Schema | undefined)),
+      inner,
+    );
+    place.numeric ||= place.items.numeric || place.items.any;
+  } else if (arrays.length) place.numeric = true;
   for (const s of candidates) {
-    const bound = negative ? (s.minimum ?? s.exclusiveMinimum) : (s.maximum ?? s.exclusiveMaximum);
-    if (bound !== undefined) return bound;
+    if (!typesOf(s)?.includes('object')) continue;
+    if (s.patternProperties || (s.additionalProperties && s.additionalProperties !== true))
+      place.numeric = true;
+    for (const key of Object.keys(s.properties ?? {})) {
+      if (place.properties.has(key)) continue;
+      const sub = placeFrom(propertyCandidates(candidates, key), inner);
+      place.properties.set(key, sub);
+      place.numeric ||= sub.numeric;
+    }
   }
-  return undefined;
+  return place;
+}
+
+/** The schemas of an object property across the object candidates (named, by pattern, additional). */
+function propertyCandidates(candidates: Schema[], key: string): Schema[] {
+  return candidates.flatMap((s) => {
+    if (!typesOf(s)?.includes('object')) return [];
+    const named = s.properties && Object.hasOwn(s.properties, key) ? s.properties[key] : undefined;
+    if (named) return candidatesOf(named);
+    for (const [pattern, sub] of Object.entries(s.patternProperties ?? {}))
+      if (new RegExp(pattern, 'u').test(key)) return candidatesOf(sub);
+    return candidatesOf(s.additionalProperties);
+  });
+}
+
+/** The element place at index i (tuples: read per index, rare). */
+function itemAt(place: Place, i: number): Place {
+  if (place.items) return place.items;
+  return placeFrom(
+    place.candidates.flatMap((s) => {
+      if (!typesOf(s)?.includes('array')) return [];
+      const tuple = s.prefixItems ?? (Array.isArray(s.items) ? s.items : undefined);
+      return candidatesOf((tuple ? tuple[i] : s.items) as Schema | undefined);
+    }),
+    0,
+  );
+}
+
+/** The place of a key of an object value: a named property, else patterns and additional ones. */
+function propertyAt(place: Place, key: string): Place {
+  return place.properties.get(key) ?? placeFrom(propertyCandidates(place.candidates, key), 0);
 }
 
 export interface NumberRuleRefusal {
@@ -91,56 +174,61 @@ export interface NumberRuleRefusal {
  * The first place where `value` holds a number that is not canonically spelt, against `schema`
  * (a route's querystring, params or body schema); undefined when there is none.
  */
-export function numberRuleRefusal(
-  schema: unknown,
-  value: unknown,
-  path: Array<string | number> = [],
-): NumberRuleRefusal | undefined {
-  return refusalAt(candidatesOf(schema as Schema), value, path);
+export function numberRuleRefusal(schema: unknown, value: unknown): NumberRuleRefusal | undefined {
+  const place = placeOf(schema as Schema);
+  return place.numeric ? refusalAt(place, value, []) : undefined;
 }
 
 function refusalAt(
-  candidates: Schema[],
+  place: Place,
   value: unknown,
   path: Array<string | number>,
 ): NumberRuleRefusal | undefined {
-  if (!candidates.length || typeof value === 'number' || value === undefined) return undefined;
-  if (candidates.some((s) => !typesOf(s))) return undefined;
-  const field = path.join('.');
-  const kind = numericKind(candidates);
+  if (!place.numeric || place.any || typeof value === 'number' || value === undefined) return undefined;
   const refuse = (
     messageKey: NumberRuleRefusal['messageKey'],
-    extra: Record<string, string | number> = {},
-  ): NumberRuleRefusal => ({
-    field,
-    messageKey,
-    params: { ...(kind ? { rule: kind } : {}), ...(field ? { field } : {}), ...extra },
-  });
-
+    extra: Record<string, number> = {},
+  ): NumberRuleRefusal => {
+    const field = path.join('.');
+    return {
+      field,
+      messageKey,
+      params: { ...(place.kind ? { rule: place.kind } : {}), ...(field ? { field } : {}), ...extra },
+    };
+  };
   if (typeof value === 'string') {
-    if (accepts(candidates, 'string')) return undefined;
-    if (kind) return textRefusal(candidates, kind, value, refuse);
+    if (place.takes.has('string')) return undefined;
+    if (place.kind) return textRefusal(place, value, refuse);
     // Ajv also wraps a lone text into a list ("satIds=Infinity" for `satIds: integer[]`).
-    return accepts(candidates, 'array') ? refusalAt(itemsOf(candidates, 0), value, [...path, 0]) : undefined;
+    if (!place.takes.has('array')) return undefined;
+    path.push(0);
+    const refusal = refusalAt(itemAt(place, 0), value, path);
+    path.pop();
+    return refusal;
   }
   if (typeof value === 'boolean' || value === null) {
-    if (!kind || accepts(candidates, value === null ? 'null' : 'boolean')) return undefined;
+    if (!place.kind || place.takes.has(value === null ? 'null' : 'boolean')) return undefined;
     return refuse('error.validation');
   }
   if (Array.isArray(value)) {
-    if (!accepts(candidates, 'array')) return kind ? refuse('error.validation') : undefined;
+    if (!place.takes.has('array')) return place.kind ? refuse('error.validation') : undefined;
     for (let i = 0; i < value.length; i++) {
       const element = value[i];
       if (typeof element === 'number') continue;
-      const refusal = refusalAt(itemsOf(candidates, i), element, [...path, i]);
+      path.push(i);
+      const refusal = refusalAt(itemAt(place, i), element, path);
+      path.pop();
       if (refusal) return refusal;
     }
     return undefined;
   }
   if (typeof value === 'object') {
-    for (const [key, element] of Object.entries(value)) {
+    for (const key of Object.keys(value)) {
+      const element = (value as Record<string, unknown>)[key];
       if (typeof element === 'number') continue;
-      const refusal = refusalAt(propertyOf(candidates, key), element, [...path, key]);
+      path.push(key);
+      const refusal = refusalAt(propertyAt(place, key), element, path);
+      path.pop();
       if (refusal) return refusal;
     }
   }
@@ -148,38 +236,22 @@ function refusalAt(
 }
 
 function textRefusal(
-  candidates: Schema[],
-  kind: 'integer' | 'number',
+  place: Place,
   text: string,
   refuse: (key: NumberRuleRefusal['messageKey'], extra?: Record<string, number>) => NumberRuleRefusal,
 ): NumberRuleRefusal | undefined {
-  if (!(kind === 'integer' ? integerSpelling : numberSpelling).test(text)) return refuse('error.validation');
-  if (Number.isFinite(Number(text))) return undefined; // the schema's range keywords judge it
-  // "1e999" in number grammar: a finite number beyond any bound of the schema.
-  const limit = boundOf(candidates, text.startsWith('-'));
-  return limit === undefined ? refuse('error.validation') : refuse('error.outOfRange', { limit });
-}
-
-/** The element schemas of the array candidates at index i. */
-function itemsOf(candidates: Schema[], i: number): Schema[] {
-  return candidates.flatMap((s) => {
-    if (!typesOf(s)?.includes('array')) return [];
-    const tuple = s.prefixItems ?? (Array.isArray(s.items) ? s.items : undefined);
-    const item = tuple ? tuple[i] : s.items;
-    return candidatesOf(item as Schema | undefined);
-  });
-}
-
-/** The schemas of an object property across the object candidates (named, by pattern, additional). */
-function propertyOf(candidates: Schema[], key: string): Schema[] {
-  return candidates.flatMap((s) => {
-    if (!typesOf(s)?.includes('object')) return [];
-    const named = s.properties && Object.hasOwn(s.properties, key) ? s.properties[key] : undefined;
-    if (named) return candidatesOf(named);
-    for (const [pattern, sub] of Object.entries(s.patternProperties ?? {}))
-      if (new RegExp(pattern, 'u').test(key)) return candidatesOf(sub);
-    return candidatesOf(s.additionalProperties);
-  });
+  if (!readsAsInfinity(text)) {
+    if (!(place.kind === 'integer' ? integerSpelling : numberSpelling).test(text))
+      return refuse('error.validation');
+    return undefined; // a finite number: the schema's range keywords judge it
+  }
+  // "Infinity", "1e999": beyond the field's bound (a field without one: no number at all).
+  const negative = text.startsWith('-');
+  for (const s of place.candidates) {
+    const limit = negative ? (s.minimum ?? s.exclusiveMinimum) : (s.maximum ?? s.exclusiveMaximum);
+    if (limit !== undefined) return refuse('error.outOfRange', { limit });
+  }
+  return refuse('error.validation');
 }
 
 /** Applies the rule to the query string, the path and the body of every route with a schema. */
