@@ -72,7 +72,10 @@ describe('mutatedOf', () => {
     expect(values.filter((v) => !validate(v)).length).toBeGreaterThan(values.length * 0.6);
   });
 
-  it('reaches boundary integers, control characters, overlong text, missing and extra fields', () => {
+  // Thousands of samples with 100k-character texts and 100k-position rings: seconds on a busy machine.
+  it('reaches boundary integers, control characters, overlong text, missing and extra fields', {
+    timeout: 30_000,
+  }, () => {
     const all = texts(mutatedOf(AoiAddRequest as JsonSchema), 1500);
     expect(all.some((t) => t.includes('2147483648'))).toBe(true);
     expect(all.some((t) => t.includes('\\u0000'))).toBe(true);
@@ -82,7 +85,10 @@ describe('mutatedOf', () => {
     expect(all.some((t) => !t.includes('"hasGeo"') && t.startsWith('{'))).toBe(true);
   });
 
-  it('finds coordinates in schemas and sends whole-world, degenerate, extreme and 100k-position rings', () => {
+  // Thousands of samples with 100k-character texts and 100k-position rings: seconds on a busy machine.
+  it('finds coordinates in schemas and sends whole-world, degenerate, extreme and 100k-position rings', {
+    timeout: 30_000,
+  }, () => {
     expect(coordinateDepth(Position as JsonSchema)).toBe(1);
     expect(holdsGeometry(ArchiveSearchRequest as JsonSchema)).toBe(true);
     expect(holdsGeometry(LoginRequest as JsonSchema)).toBe(false);
