@@ -104,6 +104,10 @@ export const handWritten: Record<
         )
         .map(([wildcard, q]) => ({ ...q, wildcard })),
   },
+  'GET /stac/v1/*': {
+    why: "the STAC API's 404 for any other path (stac.routes.ts): the path only",
+    calls: () => fc.tuple(anyOf(docsPaths), junkQuery).map(([wildcard, q]) => ({ ...q, wildcard })),
+  },
   'GET /api/docs/static/*': {
     why: 'static files of the OpenAPI UI plugin (path only)',
     calls: () => fc.tuple(anyOf(docsPaths), junkQuery).map(([wildcard, q]) => ({ ...q, wildcard })),

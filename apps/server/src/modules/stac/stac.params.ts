@@ -1,4 +1,4 @@
-import { hasControlCharacters } from '@satportal/contract';
+import { hasControlCharacters, readNumber } from '@satportal/contract';
 import { stacConstellation } from '../catalogue/stac-names';
 import { boxRing } from '../orbits/footprint';
 import { DensifyLimitError, densifyPolygons } from '../scenes/densify';
@@ -182,9 +182,13 @@ function densified(coordinates: number[][][][]): { type: 'MultiPolygon'; coordin
  * search), read as one box from w east to e + 360, which the database splits at ±180°.
  */
 export function parseBbox(value: unknown): { type: 'MultiPolygon'; coordinates: number[][][][] } {
+  // Each number in its JSON spelling (the number rule of contract/text.ts): no spaces, "+", hex.
   const list =
     typeof value === 'string'
-      ? value.split(',').map((v) => (v.trim() === '' ? Number.NaN : Number(v)))
+      ? value.split(',').map((v) => {
+          const n = readNumber(v);
+          return typeof n === 'number' ? n : Number.NaN;
+        })
       : value;
   if (
     !Array.isArray(list) ||
@@ -272,7 +276,8 @@ function stringList(value: unknown, name: string): string[] | null {
 /** 1 to 1000, default 10; a larger limit is served as 1000 (OGC API Features: not an error). */
 export function parseLimit(value: unknown): number {
   if (value === undefined || value === null || value === '') return STAC_DEFAULT_LIMIT;
-  const n = typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value;
+  // Decimal digits without leading zeros (the number rule), at most 9 of them.
+  const n = typeof value === 'string' && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 1)
     return bad('limit must be a whole number from 1');
   return Math.min(n, STAC_MAX_LIMIT);
