@@ -311,10 +311,4 @@ export function stacRoutes(app: FastifyInstance, stac: StacService, version: str
     reply.type(GEOJSON);
     return featureCollection(page, base, links);
   });
-
-  // Any other GET under the STAC API is the API's 404: the browser application's catch-all (which
-  // answers unknown GET paths with its page) would otherwise answer a STAC client 200 with HTML.
-  app.get('/*', hide, async () => {
-    throw new StacError(404, 'NotFound', 'no such STAC resource');
-  });
 }
