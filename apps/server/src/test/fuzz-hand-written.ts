@@ -104,7 +104,7 @@ export const handWritten: Record<
         )
         .map(([wildcard, q]) => ({ ...q, wildcard })),
   },
-  'GET /stac/v1/*': {
+  'GET /stac/*': {
     why: "the STAC API's 404 for any other path (stac.routes.ts): the path only",
     calls: () => fc.tuple(anyOf(docsPaths), junkQuery).map(([wildcard, q]) => ({ ...q, wildcard })),
   },
