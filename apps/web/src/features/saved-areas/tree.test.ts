@@ -1,6 +1,7 @@
-import type { AoiNode } from '@satportal/contract';
+import { type AoiNode, AoiTreeLimits } from '@satportal/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  allPages,
   buildTree,
   filterTree,
   folderIds,
@@ -166,5 +167,52 @@ describe('pathTo', () => {
     expect(pathTo(roots, 6)).toEqual([1]);
     expect(pathTo(roots, 1)).toEqual([]);
     expect(pathTo(roots, 99)).toBeNull();
+  });
+});
+
+describe('allPages', () => {
+  const nodes = Array.from({ length: 25 }, (_, i) =>
+    node(i + 1, i === 0 ? -1 : 1, i === 0 ? 'root' : 'poi', `P${i}`),
+  );
+  /** A server answering pages of `size` from `list` (read at each call: it may change between pages). */
+  const server = (list: () => AoiNode[], size: number) => {
+    const starts: number[] = [];
+    const page = async (start: number) => {
+      starts.push(start);
+      const all = list();
+      const aois = all.slice(start, start + size);
+      return { aois, total: all.length, more: start + aois.length < all.length };
+    };
+    return { page, starts };
+  };
+
+  it('asks page after page until no more, keeping the order', async () => {
+    const { page, starts } = server(() => nodes, 10);
+    expect((await allPages(page)).map((n) => n.id)).toEqual(nodes.map((n) => n.id));
+    expect(starts).toEqual([0, 10, 20]);
+  });
+
+  it('keeps a node answered twice once (a node added before it between two pages)', async () => {
+    let list = nodes.slice(0, 15);
+    const { page } = server(() => list, 10);
+    const first = page;
+    const shifted = async (start: number) => {
+      const answer = await first(start);
+      list = [nodes[0] as AoiNode, node(99, 1, 'poi', 'new'), ...nodes.slice(1, 15)];
+      return answer;
+    };
+    const ids = (await allPages(shifted)).map((n) => n.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toHaveLength(15);
+  });
+
+  it('ends when a server keeps saying there is more', async () => {
+    let calls = 0;
+    const endless = async (start: number) => {
+      calls++;
+      return { aois: [node(1000 + start, 1, 'poi', 'x')], total: 1e9, more: true };
+    };
+    await allPages(endless);
+    expect(calls).toBe(Math.ceil(AoiTreeLimits.maxNodes / AoiTreeLimits.pageMax) + 2);
   });
 });

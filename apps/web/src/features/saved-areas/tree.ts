@@ -1,4 +1,4 @@
-import type { AoiNode, Language } from '@satportal/contract';
+import { type AoiListResponse, type AoiNode, AoiTreeLimits, type Language } from '@satportal/contract';
 
 /** A node of the AOI tree or POI list with its children, in the server's order (`sortTree`: the reader's). */
 export interface AreaTreeNode {
@@ -117,4 +117,23 @@ export function moveTargets(roots: readonly AreaTreeNode[], moving: AoiNode): Ar
       .filter((e) => isFolderLike(e.node) && !excluded.has(e.node.id))
       .map((e) => ({ node: e.node, children: prune(e.children) }));
   return prune(roots);
+}
+
+/**
+ * A whole list, page after page: the server answers at most `AoiTreeLimits.pageMax` nodes at a
+ * time, and an account holds at most `AoiTreeLimits.maxNodes` (issue 26). A node another tab adds
+ * between two pages may shift the next one: a node answered twice is kept once, one missed is in the
+ * next refresh.
+ */
+export async function allPages(page: (start: number) => Promise<AoiListResponse>): Promise<AoiNode[]> {
+  const nodes = new Map<number, AoiNode>();
+  let start = 0;
+  // one page more than the account can fill: a list that keeps growing still ends
+  for (let pages = 0; pages <= Math.ceil(AoiTreeLimits.maxNodes / AoiTreeLimits.pageMax) + 1; pages++) {
+    const answer = await page(start);
+    for (const node of answer.aois) if (!nodes.has(node.id)) nodes.set(node.id, node);
+    if (!answer.more || answer.aois.length === 0) break;
+    start += answer.aois.length;
+  }
+  return [...nodes.values()];
 }
