@@ -39,6 +39,7 @@ function startServer(): Promise<{ child: ChildProcess; url: string }> {
   rmSync(dataDir, { recursive: true, force: true });
   const child = spawn(process.execPath, ['--import', 'tsx', resolve(root, 'bench/hostile-server.ts')], {
     cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     env: {
       ...process.env,
       DATABASE_URL: '',
@@ -80,6 +81,14 @@ function rssSampler(pid: number) {
     peak: () => Math.max(peak, rssOf(pid)),
     stop: () => clearInterval(timer),
   };
+}
+
+/** The server's event-loop delay (p99, max in ms) since the last ask. */
+function serverDelay(child: ChildProcess): Promise<{ p99: number; max: number }> {
+  return new Promise((res) => {
+    child.once('message', (m) => res(m as { p99: number; max: number }));
+    child.send('delay');
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -126,6 +135,8 @@ interface Outcome {
   code: number;
   message: string;
   detail: string;
+  /** the server's event-loop delay meanwhile */
+  delay: { p99: number; max: number };
 }
 
 const { child, url } = await startServer();
@@ -175,11 +186,18 @@ console.log(`server RSS baseline (median over ${baselineSeconds} s after sign-in
 const sampler = rssSampler(pid);
 const health = new Worker(poller, { eval: true, workerData: { url: `${url}${apiPath(Paths.health)}` } });
 await sleep(200);
+// Health with nothing else to do: on a shared machine its p95 is not 1 ms (the reference line).
+const idle = { from: Date.now(), to: 0 };
+await serverDelay(child);
+await sleep(5000);
+idle.to = Date.now();
+const idleDelay = await serverDelay(child);
 
 async function send(file: HostileFile): Promise<Outcome> {
   const form = new FormData();
   form.append('poiParentId', '-1');
   form.append('file', new Blob([file.bytes as Uint8Array<ArrayBuffer>]), file.name);
+  await serverDelay(child);
   const from = Date.now();
   const r = await fetch(`${url}${apiPath(Paths.aoisUpload)}`, { method: 'POST', headers: auth, body: form });
   const body = (await r.json()) as {
@@ -188,6 +206,7 @@ async function send(file: HostileFile): Promise<Outcome> {
     data?: { aoiCount?: number; poiCount?: number; params?: Record<string, unknown> };
   };
   const to = Date.now();
+  const delay = await serverDelay(child);
   const d = body.data ?? {};
   const detail =
     d.aoiCount !== undefined
@@ -206,6 +225,7 @@ async function send(file: HostileFile): Promise<Outcome> {
     code: body.code,
     message: body.message,
     detail,
+    delay,
   };
 }
 
@@ -242,8 +262,16 @@ await health.terminate();
 
 console.log('');
 console.log(
-  'file                         size     expected  answer                                    time     health p50 / p95 / max',
+  'file                         size     expected  answer                                    time     health p50 / p95 / max (polls)',
 );
+const idleHealth = stats(
+  samples.filter(([at, v]) => at >= idle.from && at <= idle.to && v >= 0).map(([, v]) => v),
+);
+console.log(
+  `${'(no upload, 5 s)'.padEnd(28)} ${''.padStart(8)} ${''.padEnd(9)} ${''.padEnd(41)} ${''.padStart(8)}   ` +
+    `${ms(idleHealth.p50)} / ${ms(idleHealth.p95)} / ${ms(idleHealth.max)} (${idleHealth.n})`,
+);
+console.log(`${' '.repeat(48)}server event-loop delay p99 ${ms(idleDelay.p99)}, max ${ms(idleDelay.max)}`);
 for (const o of outcomes) {
   const during = samples.filter(([at]) => at >= o.from && at <= o.to).map(([, v]) => v);
   const ok = during.filter((v) => v >= 0);
@@ -255,7 +283,9 @@ for (const o of outcomes) {
       `${`${o.status} ${o.code} ${o.message}`.padEnd(41)} ${ms(o.to - o.from).padStart(8)}   ` +
       `${ms(s.p50)} / ${ms(s.p95)} / ${ms(s.max)} (${s.n}${failed ? `, ${failed} failed` : ''}) ${verdict}`,
   );
-  if (o.detail) console.log(`${' '.repeat(48)}${o.detail.slice(0, 120)}`);
+  console.log(
+    `${' '.repeat(48)}${o.detail.slice(0, 60)}${o.detail ? '; ' : ''}server event-loop delay p99 ${ms(o.delay.p99)}, max ${ms(o.delay.max)}`,
+  );
 }
 for (const [i, t] of trees.entries())
   console.log(

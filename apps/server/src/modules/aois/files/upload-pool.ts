@@ -37,7 +37,11 @@ function unwrap(result: UploadTaskResult): ScreenedFile {
 export class WorkerUploadReader implements UploadReader {
   private pool: Piscina<UploadTask, UploadTaskResult> | undefined;
 
-  constructor(private readonly threads = Math.max(1, Math.min(4, availableParallelism() - 1))) {}
+  constructor(
+    private readonly threads = Math.max(1, Math.min(4, availableParallelism() - 1)),
+    /** tests make it small */
+    private readonly heapMb = HEAP_MB,
+  ) {}
 
   async read(bytes: Uint8Array, extension: UploadExtension): Promise<ScreenedFile> {
     this.pool ??= new Piscina({
@@ -45,7 +49,7 @@ export class WorkerUploadReader implements UploadReader {
       minThreads: 0,
       maxThreads: this.threads,
       idleTimeout: IDLE_MS,
-      resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
+      resourceLimits: { maxOldGenerationSizeMb: this.heapMb },
     });
     // The bytes are copied to the worker (structured clone): a Buffer of the multipart reader may
     // share its memory with others, so it is never transferred.
