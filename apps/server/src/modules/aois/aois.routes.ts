@@ -66,6 +66,9 @@ export function aoisRoutes(app: Http, aois: AoisService): void {
     },
     async (request) => {
       const { type, start = 0, length = AoiTreeLimits.pageMax } = request.query;
+      // Infinity from a coerced "1e999" passes the schema's range (see `pathId`)
+      if (!Number.isFinite(start)) throw outOfRange('start', Int32Max);
+      if (!Number.isFinite(length)) throw outOfRange('length', AoiTreeLimits.pageMax);
       return ok(await aois.list(userOf(request), type === 2 ? 2 : 1, { start, length }));
     },
   );

@@ -101,7 +101,8 @@ describe('GET /aois answers a page of the tree', () => {
     const small = await api(h, 'GET', '/aois?type=1&length=1', token);
     expect(small.body.data).toMatchObject({ total: 1, more: false });
     expect(small.body.data.aois).toHaveLength(1);
-    for (const query of [`length=${pageMax + 1}`, 'length=0', 'start=-1']) {
+    // coerced string numerics too (issue 26 item 2): Ajv makes "1e999" Infinity, which passes `integer`
+    for (const query of [`length=${pageMax + 1}`, 'length=0', 'start=-1', 'start=1e999', 'length=Infinity']) {
       const r = await api(h, 'GET', `/aois?type=1&${query}`, token);
       expect(r.status, query).toBe(400);
       expect(r.body.code).toBe(ResultCode.ValidationFailed);
