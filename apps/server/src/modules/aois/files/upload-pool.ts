@@ -11,8 +11,7 @@ import { readUpload, type ScreenedFile, type UploadTask, type UploadTaskResult }
  * unrefs idle workers).
  *
  * Memory (issue 26): a thread that read a large file keeps its grown heap while it lives, so idle
- * threads end after `IDLE_MS` (the heap goes back with the thread; a minute kept ~100 MB per thread
- * well after the last upload), and each thread's heap is capped (`HEAP_MB`): a file that would
+ * threads end after `IDLE_MS` (the heap goes back with the thread), and each thread's heap is capped (`HEAP_MB`): a file that would
  * need more ends its thread and is refused as unreadable, instead of growing the process.
  */
 export interface UploadReader {
@@ -20,8 +19,12 @@ export interface UploadReader {
   read(bytes: Uint8Array, extension: UploadExtension): Promise<ScreenedFile>;
 }
 
-/** Idle threads end after this: a new one starts in well under a second. */
-export const IDLE_MS = 5_000;
+/**
+ * Idle threads end after this. Not much sooner: a new thread loads the readers and the contract
+ * first (1–11 s on the shared 2-core machine, most of it the contract's schemas), which a user
+ * uploading file after file should not wait for each time.
+ */
+export const IDLE_MS = 30_000;
 /**
  * Old-generation heap of one reading thread. The largest files accepted (5 MB of GeoJSON with
  * 200,000 positions; a 50 MB KML of 5,000 Placemarks) need well under half of it.
