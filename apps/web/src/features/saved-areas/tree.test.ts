@@ -3,10 +3,17 @@ import { describe, expect, it } from 'vitest';
 import {
   allPages,
   buildTree,
+  CHILDREN_STEP,
+  checkedIds,
+  checkedKeys,
   filterTree,
   folderIds,
+  hiddenChildren,
+  limitsShowing,
+  moreKey,
   moveTargets,
   pathTo,
+  shownChildren,
   sortTree,
   subtreeIds,
   topmostIds,
@@ -214,5 +221,63 @@ describe('allPages', () => {
     };
     await allPages(endless);
     expect(calls).toBe(Math.ceil(AoiTreeLimits.maxNodes / AoiTreeLimits.pageMax) + 2);
+  });
+});
+
+describe('limitsShowing', () => {
+  // My AOIs ── Big (CHILDREN_STEP * 2 + 5 AOIs, the last a folder holding Deep)
+  const count = CHILDREN_STEP * 2 + 5;
+  const big = [node(1, -1, 'root', 'My AOIs'), node(2, 1, 'folder', 'Big')];
+  for (let i = 0; i < count - 1; i++) big.push(node(100 + i, 2, 'aoi', `A${i}`));
+  big.push(node(99, 2, 'folder', 'Last'), node(98, 99, 'aoi', 'Deep'));
+  const roots = buildTree(big);
+  const none = new Map<number, number>();
+
+  it('shows a step of children at first', () => {
+    expect(shownChildren(none, 2)).toBe(CHILDREN_STEP);
+    expect(shownChildren(new Map([[2, 600]]), 2)).toBe(600);
+  });
+
+  it('raises the limits along the path by whole steps so that a node far down is shown', () => {
+    const raised = limitsShowing(roots, 98, none);
+    // "Last" is the folder's child number count (1-based): three steps show it
+    expect(raised.get(2)).toBe(CHILDREN_STEP * 3);
+    expect(raised.has(99)).toBe(false);
+    expect(limitsShowing(roots, 100, none)).toBe(none);
+    expect(limitsShowing(roots, 100 + CHILDREN_STEP, none).get(2)).toBe(CHILDREN_STEP * 2);
+  });
+
+  it('keeps higher limits and answers the same map when nothing needs raising', () => {
+    const high = new Map([[2, CHILDREN_STEP * 5]]);
+    expect(limitsShowing(roots, 98, high)).toBe(high);
+    expect(limitsShowing(roots, 12345, none)).toBe(none);
+  });
+
+  it('lists the children each folder does not draw', () => {
+    const hidden = hiddenChildren(roots, none);
+    expect([...hidden.keys()]).toEqual([2]);
+    expect(hidden.get(2)).toEqual(
+      [...roots[0]!.children[0]!.children.slice(CHILDREN_STEP)].map((c) => c.node.id),
+    );
+    expect(hiddenChildren(roots, new Map([[2, count]])).size).toBe(0);
+  });
+
+  it('checks the drawn children alone: the folder is not checked, nothing hidden is chosen', () => {
+    const hidden = hiddenChildren(roots, none);
+    const drawn = roots[0]!.children[0]!.children.slice(0, CHILDREN_STEP).map((c) => c.node.id);
+    // what the tree answers when every drawn child is checked: the folder only half checked
+    const keys = checkedKeys(drawn, hidden);
+    expect(keys).toEqual(drawn.map(String));
+    expect(checkedIds(keys, hidden)).toEqual(drawn);
+  });
+
+  it('reads a checked "show more" row as the children it stands for, and shows it checked when they all are', () => {
+    const hidden = hiddenChildren(roots, none);
+    const notDrawn = hidden.get(2) ?? [];
+    const ids = checkedIds(['100', moreKey(2), '__new'], hidden);
+    expect(ids).toEqual([100, ...notDrawn]);
+    expect(checkedKeys(ids, hidden)).toEqual(['100', moreKey(2)]);
+    // one of them not chosen: the row is not checked (the tree has no key for the others not drawn)
+    expect(checkedKeys([100, ...notDrawn.slice(1)], hidden)).toEqual(['100']);
   });
 });

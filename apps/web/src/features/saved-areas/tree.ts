@@ -137,3 +137,92 @@ export async function allPages(page: (start: number) => Promise<AoiListResponse>
   }
   return [...nodes.values()];
 }
+
+/**
+ * Children an open folder shows at first, and how many more each "show more" adds: a folder may
+ * hold thousands (an account up to `AoiTreeLimits.maxNodes`), and drawing them all froze the panel
+ * (10,000 POIs: nothing shown after five minutes on the shared 2-core machine).
+ */
+export const CHILDREN_STEP = 200;
+
+/** How many children folder `id` shows, given the folders' raised limits. */
+export const shownChildren = (limits: ReadonlyMap<number, number>, id: number) =>
+  limits.get(id) ?? CHILDREN_STEP;
+
+/**
+ * The limits raised so that `id` and the folders leading to it are among the children shown (a
+ * reveal after a move or an upload), each by whole steps; the same map when nothing needs raising.
+ */
+export function limitsShowing(
+  roots: readonly AreaTreeNode[],
+  id: number,
+  limits: ReadonlyMap<number, number>,
+): ReadonlyMap<number, number> {
+  const path = pathTo(roots, id);
+  if (!path) return limits;
+  let raised: Map<number, number> | null = null;
+  let siblings = roots;
+  for (const [depth, folder] of path.entries()) {
+    const entry = siblings.find((e) => e.node.id === folder);
+    if (!entry) break;
+    const next = path[depth + 1] ?? id;
+    const at = entry.children.findIndex((c) => c.node.id === next);
+    if (at >= shownChildren(raised ?? limits, folder)) {
+      raised ??= new Map(limits);
+      raised.set(folder, Math.ceil((at + 1) / CHILDREN_STEP) * CHILDREN_STEP);
+    }
+    siblings = entry.children;
+  }
+  return raised ?? limits;
+}
+
+/** The key of folder `id`'s "show more" row, which stands for the children not drawn. */
+export const moreKey = (id: number) => `__more:${id}`;
+const morePrefix = moreKey(0).slice(0, -1);
+
+/** The children each folder does not draw (the rest after its limit), by folder id. */
+export function hiddenChildren(
+  roots: readonly AreaTreeNode[],
+  limits: ReadonlyMap<number, number>,
+): Map<number, number[]> {
+  const hidden = new Map<number, number[]>();
+  for (const entry of walk(roots)) {
+    const limit = shownChildren(limits, entry.node.id);
+    if (entry.children.length > limit)
+      hidden.set(
+        entry.node.id,
+        entry.children.slice(limit).map((c) => c.node.id),
+      );
+  }
+  return hidden;
+}
+
+/**
+ * The tree's checked keys for the checked ids: a "show more" row is checked when every child it
+ * stands for is, and ids not drawn are left out (the tree knows no such key).
+ */
+export function checkedKeys(checked: readonly number[], hidden: ReadonlyMap<number, number[]>): string[] {
+  const chosen = new Set(checked);
+  const notDrawn = new Set<number>();
+  const keys: string[] = [];
+  for (const [folder, ids] of hidden) {
+    for (const id of ids) notDrawn.add(id);
+    if (ids.every((id) => chosen.has(id))) keys.push(moreKey(folder));
+  }
+  return [...checked.filter((id) => !notDrawn.has(id)).map(String), ...keys];
+}
+
+/**
+ * The ids the tree's checked keys stand for: a checked "show more" row brings the children not
+ * drawn. Without it, checking every drawn child of a large folder checked the folder, and a batch
+ * delete took the thousands not drawn with it; now the folder stays half checked until they are.
+ * Other rows that are no node (the inline new-folder row) are dropped.
+ */
+export function checkedIds(keys: readonly string[], hidden: ReadonlyMap<number, number[]>): number[] {
+  const ids: number[] = [];
+  for (const key of keys) {
+    if (key.startsWith(morePrefix)) ids.push(...(hidden.get(Number(key.slice(morePrefix.length))) ?? []));
+    else if (/^-?\d+$/.test(key)) ids.push(Number(key));
+  }
+  return ids;
+}
