@@ -31,6 +31,11 @@ export const AoiUploadLimits = {
   extensions: ['kml', 'kmz', 'json', 'geojson', 'zip'],
   /** positions in one file (polygons, points and ignored lines together) */
   maxVertices: 200_000,
+  /**
+   * features in one file (Placemarks, GeoJSON features, shapefile records), and AOIs and POIs they
+   * make (`upload.tooManyFeatures`): a national list of stations or of counties fits (docs/SECURITY.md)
+   */
+  maxFeatures: 5_000,
   /** total uncompressed size of a KMZ or zip, as declared and as really inflated */
   maxUnzippedBytes: 50 * 1024 * 1024,
   /** uncompressed / compressed, refused above this once the content passes 1 MiB */
@@ -39,6 +44,17 @@ export const AoiUploadLimits = {
   maxZipEntries: 1000,
   /** failures and ignored shapes listed in a result (their counts are always complete) */
   maxReported: 1000,
+} as const;
+
+/** The trees' bounds (issue 26): how much one account holds, how much one answer lists. */
+export const AoiTreeLimits = {
+  /**
+   * folders, AOIs and POIs of one account together, the two roots aside (`aoi.tooManyNodes`, 4009):
+   * two national lists at the features-per-file limit (docs/SECURITY.md)
+   */
+  maxNodes: 10_000,
+  /** nodes in one answer of `GET /aois` (`length`'s default and maximum) */
+  pageMax: 1_000,
 } as const;
 
 export const LatLngSchema = Type.Object({
@@ -100,11 +116,24 @@ export const AoiListQuery = Type.Object({
       description: '1: "My AOIs" with its folders and AOIs (without geometry); 2: "My POIs" with its POIs',
     }),
   ),
+  start: Type.Optional(Int32({ minimum: 0, default: 0, description: 'nodes to skip, in the tree order' })),
+  length: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: AoiTreeLimits.pageMax,
+      default: AoiTreeLimits.pageMax,
+      description: 'nodes to answer at most',
+    }),
+  ),
 });
 export type AoiListQuery = Static<typeof AoiListQuery>;
 
 export const AoiListResponse = Type.Object({
-  aois: Type.Array(AoiNode, { description: 'flat, parents before children, siblings in order' }),
+  aois: Type.Array(AoiNode, {
+    description: 'flat, parents before children, siblings in order; one page of the tree (`start`, `length`)',
+  }),
+  total: Type.Integer({ description: 'nodes in the whole tree, the root included' }),
+  more: Type.Boolean({ description: 'nodes follow this page: ask again with `start` + the nodes answered' }),
 });
 export type AoiListResponse = Static<typeof AoiListResponse>;
 

@@ -119,8 +119,9 @@ export function bindEndpoints(client: ApiClient) {
     me: (extra: Extra = {}) => client.request<User>(apiPath(Paths.me), extra),
 
     /** "My AOIs" with its folders and AOIs (type 1, no geometry), or "My POIs" with its POIs (type 2). */
-    aois: (type: 1 | 2, extra: Extra = {}) =>
-      client.request<AoiListResponse>(apiPath(Paths.aois), { query: { type }, ...extra }),
+    /** One page of a tree (the server answers at most `AoiTreeLimits.pageMax` nodes at a time). */
+    aois: (type: 1 | 2, start = 0, extra: Extra = {}) =>
+      client.request<AoiListResponse>(apiPath(Paths.aois), { query: { type, start }, ...extra }),
 
     /** One node with its geometry. */
     aoi: (id: number, extra: Extra = {}) => client.request<AoiNode>(pathWithId(Paths.aoi, id), extra),

@@ -11,6 +11,7 @@ import {
   AoiNode,
   AoiRenameRequest,
   AoiTimeResponse,
+  AoiTreeLimits,
   AoiUploadLimits,
   AoiUploadResponse,
   ErrorEnvelope,
@@ -48,12 +49,19 @@ export function aoisRoutes(app: Http, aois: AoisService): void {
     {
       schema: {
         tags: ['aois'],
-        summary: 'The AOI tree (type 1) or the POIs (type 2) of the caller (spec 001 §7 aoi, v2/aoi?type=2)',
+        summary:
+          'The AOI tree (type 1) or the POIs (type 2) of the caller, a page at a time (spec 001 §7 aoi, v2/aoi?type=2)',
         querystring: AoiListQuery,
         response: responses(AoiListResponse),
       },
     },
-    async (request) => ok(await aois.list(userOf(request), request.query.type === 2 ? 2 : 1)),
+    async (request) => {
+      const { type, start = 0, length = AoiTreeLimits.pageMax } = request.query;
+      // Infinity from a coerced "1e999" passes the schema's range (see `pathId`)
+      if (!Number.isFinite(start)) throw outOfRange('start', Int32Max);
+      if (!Number.isFinite(length)) throw outOfRange('length', AoiTreeLimits.pageMax);
+      return ok(await aois.list(userOf(request), type === 2 ? 2 : 1, { start, length }));
+    },
   );
 
   app.post(

@@ -74,6 +74,14 @@ export interface Ignored {
   reason: string;
 }
 
+/** What one uploaded file may hold (`AoiUploadLimits`; smaller in tests). */
+export interface ReadLimits {
+  /** positions in the whole file (polygons, points and ignored lines together) */
+  maxVertices: number;
+  /** features (Placemarks, GeoJSON features, shapefile records), and AOIs and POIs they make */
+  maxFeatures: number;
+}
+
 /** What a file holds: AOI and POI candidates (with their structural problems) and what was skipped. */
 export interface ReadResult {
   candidates: Candidate[];

@@ -1,13 +1,22 @@
 import { kml as kmlToGeoJson } from '@tmcw/togeojson';
 import { DOMParser, type Element as XmlElement } from '@xmldom/xmldom';
-import { type Candidate, candidatesOf, cleanName, fileRange, type Ignored, type ReadResult } from '../shapes';
+import {
+  type Candidate,
+  candidatesOf,
+  cleanName,
+  fileRange,
+  type Ignored,
+  type ReadLimits,
+  type ReadResult,
+} from '../shapes';
+import { countKmlPlacemarks, refuseTooManyFeatures } from './count-features';
 import { nameFromProperties } from './names';
 import { UploadRefused } from './upload-refused';
 
 /**
  * KML (and the doc.kml of a KMZ). Hostile-input rules first, on the text: no DTD at all (so
- * no external entities and no entity expansion), and the positions counted before any DOM is
- * built. Then `@xmldom/xmldom` parses and `@tmcw/togeojson` reads each Placemark's properties
+ * no external entities and no entity expansion), and the Placemarks and positions counted before
+ * any DOM is built. Then `@xmldom/xmldom` parses and `@tmcw/togeojson` reads each Placemark's properties
  * (name, ExtendedData). The geometry is read here, strictly, from the same Placemark elements:
  * togeojson repairs quietly (closes open rings, drops unreadable positions and short rings),
  * and a repaired shape is not the customer's shape. Placemarks map one to one to togeojson's
@@ -28,9 +37,10 @@ export function decodeXml(bytes: Uint8Array): string {
   }
 }
 
-/** Refuses what must never reach an XML parser, and too many positions. */
-export function screenXml(text: string, maxVertices: number): void {
+/** Refuses what must never reach an XML parser, too many Placemarks and too many positions. */
+export function screenXml(text: string, { maxVertices, maxFeatures }: ReadLimits): void {
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new UploadRefused('upload.xmlDoctype');
+  refuseTooManyFeatures(countKmlPlacemarks(text), maxFeatures);
   let count = 0;
   for (const m of text.matchAll(/<(?:[\w.-]+:)?coordinates\b[^>]*>([^<]*)</gi)) {
     const body = (m[1] ?? '').replace(/\s*,\s*/g, ',').trim();
@@ -42,9 +52,9 @@ export function screenXml(text: string, maxVertices: number): void {
   }
 }
 
-export function readKml(bytes: Uint8Array, maxVertices: number): ReadResult {
+export function readKml(bytes: Uint8Array, limits: ReadLimits): ReadResult {
   const text = decodeXml(bytes);
-  screenXml(text, maxVertices);
+  screenXml(text, limits);
 
   let doc: ReturnType<DOMParser['parseFromString']>;
   // The parser's own words ("missing root element"), not the error it wraps them in.

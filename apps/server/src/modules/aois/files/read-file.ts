@@ -1,5 +1,6 @@
 import { AoiUploadLimits } from '@satportal/contract';
-import type { ReadResult } from '../shapes';
+import type { ReadLimits, ReadResult } from '../shapes';
+import { refuseTooManyFeatures } from './count-features';
 import { readGeoJson } from './geojson';
 import { readKml } from './kml';
 import { readShapefileZip } from './shapefile';
@@ -22,23 +23,33 @@ export function uploadExtension(fileName: string): UploadExtension | undefined {
 /**
  * Reads an uploaded file whose size, name and extension were already checked. Throws
  * `UploadRefused` for a file that cannot be read as a whole; problems of single shapes come
- * back in the candidates.
+ * back in the candidates. The readers count features and positions before they parse; the AOIs
+ * and POIs read are bounded once more (a MultiPoint of a thousand points is one feature and a
+ * thousand POIs).
  */
 export function readUploadedFile(
   bytes: Uint8Array,
   extension: UploadExtension,
   maxVertices: number = AoiUploadLimits.maxVertices,
+  maxFeatures: number = AoiUploadLimits.maxFeatures,
 ): ReadResult {
+  const limits: ReadLimits = { maxVertices, maxFeatures };
+  const read = readAny(bytes, extension, limits);
+  refuseTooManyFeatures(read.candidates.length, maxFeatures);
+  return read;
+}
+
+function readAny(bytes: Uint8Array, extension: UploadExtension, limits: ReadLimits): ReadResult {
   switch (extension) {
     case 'kml':
-      return readKml(bytes, maxVertices);
+      return readKml(bytes, limits);
     case 'kmz':
-      return readKml(kmzDocument(bytes), maxVertices);
+      return readKml(kmzDocument(bytes), limits);
     case 'json':
     case 'geojson':
-      return readGeoJson(bytes, maxVertices);
+      return readGeoJson(bytes, limits);
     case 'zip':
-      return readShapefileZip(bytes, maxVertices);
+      return readShapefileZip(bytes, limits);
   }
 }
 

@@ -1,5 +1,4 @@
 import { threadId } from 'node:worker_threads';
-import { AoiUploadLimits } from '@satportal/contract';
 import { type Ignored, type Screened, screenCandidates, toScreened } from '../shapes';
 import { readUploadedFile, type UploadExtension } from './read-file';
 import { UploadRefused } from './upload-refused';
@@ -14,7 +13,6 @@ import { UploadRefused } from './upload-refused';
 export interface UploadTask {
   bytes: Uint8Array;
   extension: UploadExtension;
-  maxVertices?: number;
 }
 
 export interface ScreenedFile {
@@ -33,11 +31,7 @@ export type UploadTaskResult =
 
 export function readUpload(task: UploadTask): UploadTaskResult {
   try {
-    const read = readUploadedFile(
-      task.bytes,
-      task.extension,
-      task.maxVertices ?? AoiUploadLimits.maxVertices,
-    );
+    const read = readUploadedFile(task.bytes, task.extension);
     let polygonNumber = 0;
     let pointNumber = 0;
     const candidates = screenCandidates(read.candidates).map((c) =>
