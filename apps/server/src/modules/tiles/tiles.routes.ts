@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { Http } from '../../http/types';
+import { cogRoutes } from './cog.routes';
 import { deliveredTilesRoutes } from './delivered.routes';
 import {
   blankPng,
@@ -60,5 +61,8 @@ export function tilesRoutes(app: Http, tiles: TilesService): void {
       return reply.type('image/png').header('cache-control', 'private, max-age=3600').send(drawn.png);
     },
   );
-  if (tiles.delivered) deliveredTilesRoutes(app, tiles.delivered);
+  if (tiles.delivered) {
+    deliveredTilesRoutes(app, tiles.delivered);
+    cogRoutes(app, tiles.delivered);
+  }
 }
