@@ -1,22 +1,28 @@
 import type { AccountsService } from './modules/accounts/accounts.service';
+import type { AuthService } from './modules/auth/auth.service';
 import type { Allowances, UsageService } from './modules/usage';
 
 /**
- * The operator's account allowance commands (npm run cli -- user quota | user usage): the traffic
- * quotas of the usage box and the HD mosaic allowance (issue 15). `users …` is taken as well.
+ * The operator's account commands beside create/reset/list: the traffic quotas of the usage box and
+ * the HD mosaic allowance (issue 15; `users …` is taken as well), and ending every credential of an
+ * account (issue 26).
  */
 export const accountCommandsUsage = `  user quota USERNAME [--hd-tiles N|-1|default] [--full-hd on|off] [--day-flow-gb N|-1] [--flow-gb N|-1]
                       set an account's allowances and print them all: HD tiles above zoom 12 a UTC day
                       without full HD (0 none; default: the server's HD_DAILY_TILES), the full-HD
                       subscription, the day flow limit (reported, not enforced) and the flow quota in
                       GiB; -1 is unlimited, written --hd-tiles=-1
-  user usage USERNAME what the account was served today (UTC), against its allowances`;
+  user usage USERNAME what the account was served today (UTC), against its allowances
+  user sign-out-everywhere --username U
+                      end every session of the account (its tile cookies with them) and its tile
+                      key, at once; the password stays (reset-password also ends them all)`;
 
-export const accountCommands = ['user quota', 'user usage', 'users quota', 'users usage'];
+const signOutEverywhere = 'user sign-out-everywhere';
+export const accountCommands = ['user quota', 'user usage', 'users quota', 'users usage', signOutEverywhere];
 
-/** Each command takes the username. */
+/** Each command takes the username as its operand, but sign-out-everywhere (`--username`, as reset-password). */
 export const accountCommandOperands: Record<string, number> = Object.fromEntries(
-  accountCommands.map((c) => [c, 1]),
+  accountCommands.map((c) => [c, c === signOutEverywhere ? 0 : 1]),
 );
 
 export const accountOptions = {
@@ -69,14 +75,26 @@ function describeAllowances(a: Allowances): string[] {
 export async function runAccountCommand(
   command: string,
   operands: string[],
-  values: { 'hd-tiles'?: string; 'full-hd'?: string; 'day-flow-gb'?: string; 'flow-gb'?: string },
-  deps: { accounts: AccountsService; usage: UsageService },
+  values: {
+    username?: string;
+    'hd-tiles'?: string;
+    'full-hd'?: string;
+    'day-flow-gb'?: string;
+    'flow-gb'?: string;
+  },
+  deps: { accounts: AccountsService; usage: UsageService; auth: Pick<AuthService, 'signOutEverywhere'> },
   out: (line: string) => void,
 ): Promise<number> {
-  const username = operands[0]!;
+  const username = command === signOutEverywhere ? values.username : operands[0];
+  if (!username) throw new AccountCommandError('--username is required');
   const user = await deps.accounts.findUser(username);
   if (!user) throw new AccountCommandError(`no user "${username}"`);
   const name = `user ${user.username} (id ${user.id})`;
+  if (command === signOutEverywhere) {
+    const sessions = await deps.auth.signOutEverywhere(user.id);
+    out(`${name}: ${sessions} session${sessions === 1 ? '' : 's'} ended, the tile key revoked`);
+    return 0;
+  }
   if (command.endsWith(' quota')) {
     const change = {
       hdDailyTiles: hdTiles(values['hd-tiles']),

@@ -216,7 +216,7 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
   if (command === 'ingest' && operands.length !== 1) throw new UsageError('ingest needs one FILE or DIR');
   const wanted = orderCommandOperands[command] ?? accountCommandOperands[command];
   if (wanted !== undefined && operands.length !== wanted)
-    throw new UsageError(`${command} needs one operand`);
+    throw new UsageError(wanted ? `${command} needs one operand` : `unexpected "${operands.join(' ')}"`);
   if (command !== 'tle load' && command !== 'ingest' && wanted === undefined && operands.length) {
     throw new UsageError(`unexpected "${operands.join(' ')}"`);
   }
@@ -282,7 +282,7 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
           required(values.username, 'username'),
           required(values.password, 'password'),
         );
-        out(`password of ${values.username} reset; their sessions are ended`);
+        out(`password of ${values.username} reset; their sessions and tile key are ended`);
         break;
       case 'user list':
         for (const u of await accounts.listUsers()) out(describeUser(u));

@@ -88,10 +88,16 @@ export function composeServices(
   const hdAllowance = new HdAllowance(usageRepository, tilesConfig.defaultHdDailyTiles);
   const accountsRepository = new AccountsRepository(db.pool);
   const sessionsRepository = new SessionsRepository(db.pool);
-  const auth = new AuthService(accountsRepository, sessionsRepository);
-  const accounts = new AccountsService(accountsRepository, (userId) =>
-    sessionsRepository.revokeAllOfUser(userId),
+  const tileKeys = new TileKeysService(
+    new TileKeysRepository(db.pool),
+    new TileKeyText(tilesConfig.keySecret ?? (() => sharedLinkSecret(delivery.dataDir, 'tile-key-secret'))),
+    tilesConfig.keyIdleSeconds,
   );
+  const auth = new AuthService(accountsRepository, sessionsRepository, tileKeys);
+  // An operator's reset ends every credential of the account, as "sign out everywhere" does.
+  const accounts = new AccountsService(accountsRepository, async (userId) => {
+    await auth.signOutEverywhere(userId);
+  });
   const catalogueRepository = new CatalogueRepository(db.pool);
   const catalogue = new CatalogueService(catalogueRepository);
   const orbitalElementsRepository = new OrbitalElementsRepository(db.pool);
@@ -202,11 +208,7 @@ export function composeServices(
     hdAllowance,
     /** Counts tiles and downloads served (the HTTP layer's `usage` routes) and reports them. */
     usage: new UsageService(usageRepository, tilesConfig.defaultHdDailyTiles),
-    tileKeys: new TileKeysService(
-      new TileKeysRepository(db.pool),
-      new TileKeyText(tilesConfig.keySecret ?? (() => sharedLinkSecret(delivery.dataDir, 'tile-key-secret'))),
-      tilesConfig.keyIdleSeconds,
-    ),
+    tileKeys,
   };
 }
 

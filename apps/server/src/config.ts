@@ -1,9 +1,12 @@
 import { resolve } from 'node:path';
+import { type ConnectionSettings, defaultConnectionSettings } from './http/connections';
 
 /** Environment, parsed once at start (DESIGN §3). Nothing else reads process.env. */
 export interface Config {
   port: number;
   host: string;
+  /** The HTTP server's timeouts and connection caps (issue 26: slowloris). */
+  http: ConnectionSettings;
   /** Folder of the embedded database, the lock file and (later) files and the outbox. */
   dataDir: string;
   /** PostgreSQL + PostGIS when set; the embedded PGlite otherwise. */
@@ -102,6 +105,27 @@ function positiveNumber(value: string, name: string): number {
   return n;
 }
 
+/** HTTP_* variables over the defaults; a timeout is never 0 (0 would turn it off). */
+function httpConfig(env: NodeJS.ProcessEnv): ConnectionSettings {
+  const d = defaultConnectionSettings;
+  const seconds = (name: string, fallback: number, value = env[name]) =>
+    value === undefined ? fallback : positiveNumber(value, name);
+  const count = (name: string, fallback: number, value = env[name]) =>
+    value === undefined ? fallback : wholeNumber(value, name);
+  const http: ConnectionSettings = {
+    headersTimeoutSeconds: seconds('HTTP_HEADERS_TIMEOUT_SECONDS', d.headersTimeoutSeconds),
+    requestTimeoutSeconds: seconds('HTTP_REQUEST_TIMEOUT_SECONDS', d.requestTimeoutSeconds),
+    keepAliveTimeoutSeconds: seconds('HTTP_KEEP_ALIVE_TIMEOUT_SECONDS', d.keepAliveTimeoutSeconds),
+    idleTimeoutSeconds: seconds('HTTP_IDLE_TIMEOUT_SECONDS', d.idleTimeoutSeconds),
+    maxConnections: count('HTTP_MAX_CONNECTIONS', d.maxConnections),
+    maxConnectionsPerAddress: count('HTTP_MAX_CONNECTIONS_PER_ADDRESS', d.maxConnectionsPerAddress),
+  };
+  // Node refuses a header clock longer than the whole request's.
+  if (http.headersTimeoutSeconds > http.requestTimeoutSeconds)
+    throw new Error('HTTP_HEADERS_TIMEOUT_SECONDS must not exceed HTTP_REQUEST_TIMEOUT_SECONDS');
+  return http;
+}
+
 const yes = (value: string | undefined) => value === '1' || value === 'true';
 
 function storageConfig(env: NodeJS.ProcessEnv, dataDir: string): StorageConfig {
@@ -128,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
+    http: httpConfig(env),
     dataDir,
     databaseUrl,
     demo,

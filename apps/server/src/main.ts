@@ -112,6 +112,7 @@ async function main() {
     usage: services.usage,
     routes: routeModules(services),
     webDist: config.webDist,
+    connections: config.http,
     publicConfig: { tiandituKey: config.tiandituKey, supportEmail: config.supportEmail },
     logger: { level: config.logLevel },
     disableRequestLogging: config.logLevel !== 'debug',

@@ -1,7 +1,10 @@
 import { expect } from '@playwright/test';
 import type { Portal } from './driver';
 
-/** What a user does in the account centre (panel 5, spec 001 §2): the driver of account.spec.ts and hd-map.spec.ts. */
+/**
+ * What a user does in the account centre (panel 5, spec 001 §2): the driver of account.spec.ts,
+ * account-sign-out-everywhere.spec.ts and hd-map.spec.ts.
+ */
 export class AccountDriver {
   constructor(readonly portal: Portal) {}
 
@@ -32,6 +35,21 @@ export class AccountDriver {
     const element = this.page.getByTestId(`usage-${figure}`);
     await expect(element).toBeVisible();
     return Number(await element.getAttribute('data-bytes'));
+  }
+
+  /** Asks to sign out everywhere: the confirmation dialog opens (its title is returned). */
+  async askSignOutEverywhere() {
+    await this.page.getByTestId('sign-out-everywhere').click();
+    const dialog = this.page.locator('.ant-modal-confirm');
+    await expect(dialog).toBeVisible();
+    return dialog;
+  }
+
+  /** Confirms, or keeps the sessions (cancel), in the open sign-out-everywhere dialog. */
+  async answerSignOutEverywhere(answer: 'confirm' | 'cancel') {
+    await this.page
+      .getByTestId(answer === 'confirm' ? 'sign-out-everywhere-ok' : 'sign-out-everywhere-cancel')
+      .click();
   }
 
   usageBox() {

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Limits } from './limits';
-import { Id, Int32, Int32Max, SingleLineText } from './text';
+import { Id, Int32, Int32Max, idListPattern, SingleLineText } from './text';
 
 /**
  * Saved areas and points: the AOI tree, the POI list, upload and export
@@ -154,7 +154,7 @@ export const AoiMoveRequest = Type.Object({
 export type AoiMoveRequest = Static<typeof AoiMoveRequest>;
 
 const IdList = Type.String({
-  pattern: '^\\d{1,10}(,\\d{1,10}){0,999}$',
+  pattern: idListPattern,
   description: `comma-separated ids, at most 1000, each at most ${Int32Max} (error.outOfRange)`,
 });
 

@@ -58,6 +58,12 @@ export const PasswordChangeRequest = Type.Object({
 });
 export type PasswordChangeRequest = Static<typeof PasswordChangeRequest>;
 
+/** `POST auth/logout/all`: how many sessions were ended (this one among them). */
+export const LogoutEverywhereResponse = Type.Object({
+  sessions: Type.Integer({ minimum: 0, description: 'sessions ended, the calling one included' }),
+});
+export type LogoutEverywhereResponse = Static<typeof LogoutEverywhereResponse>;
+
 export const LanguageSchema = Type.Union(Languages.map((l) => Type.Literal(l)));
 
 export const HealthResponse = Type.Object({

@@ -24,6 +24,14 @@ export const ResultCode = {
   NotFound: 4004,
   /** added: the request conflicts with existing state */
   Conflict: 4009,
+  /** added: the request was not received in time (HTTP 408) */
+  RequestTimeout: 4008,
+  /** added: the body is larger than the server reads (HTTP 413) */
+  PayloadTooLarge: 4013,
+  /** added: the body's content type is not one the route reads (HTTP 415) */
+  UnsupportedMediaType: 4015,
+  /** added: the request's headers are larger than the server reads (HTTP 431) */
+  HeadersTooLarge: 4031,
   /** spec: area below a satellite group's minimum */
   AreaBelowMinimum: 4151,
   /** spec: the same AOI already has a subscription in the same period */
@@ -67,6 +75,14 @@ export function httpStatusOf(code: number): number {
       return 410;
     case ResultCode.RangeNotSatisfiable:
       return 416;
+    case ResultCode.RequestTimeout:
+      return 408;
+    case ResultCode.PayloadTooLarge:
+      return 413;
+    case ResultCode.UnsupportedMediaType:
+      return 415;
+    case ResultCode.HeadersTooLarge:
+      return 431;
     case ResultCode.AreaBelowMinimum:
     case ResultCode.OutOfGroupRange:
     case ResultCode.IdempotencyKeyReused:

@@ -5,6 +5,8 @@ export const Paths = {
   health: '/health',
   login: '/auth/login',
   logout: '/auth/logout',
+  /** sign out everywhere (issue 26): every session of the account, this one too, and its tile key */
+  logoutEverywhere: '/auth/logout/all',
   passwordChange: '/auth/password',
   me: '/me',
   satellites: '/satellites',

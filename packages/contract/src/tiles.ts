@@ -35,6 +35,8 @@ export const TileStatus = {
   KeyExpired: 601,
   HdQuotaSpent: 602,
   HdNotSubscribed: 403,
+  /** too many refused credentials from the caller's address (issue 26); the tile fails */
+  RateLimited: 429,
 } as const;
 export type TileStatus = (typeof TileStatus)[keyof typeof TileStatus];
 export const TileStatusHeader = 'X-Status';

@@ -230,11 +230,13 @@ describe('fuzz: no 5xx, no internals in any answer', () => {
         { weight: 1, arbitrary: fc.constant<Auth>('anonymous') },
         { weight: 1, arbitrary: fc.constant<Auth>('junk-token') },
       );
-      // A live session answered 401 means the server lost it (only a logout may end it).
+      // A live session answered 401 means the server lost it (only a logout, of this session or
+      // everywhere, may end it).
+      const logout = key === 'POST /api/v1/auth/logout' || key === 'POST /api/v1/auth/logout/all';
       let loggedOut = false;
       const property = fc.asyncProperty(auth, callsOf(route, fixture), async (a, call) => {
         const outcome = await send(route, call, a, fixture.token);
-        if (a === 'user' && key === 'POST /api/v1/auth/logout' && outcome.status === 200) loggedOut = true;
+        if (a === 'user' && logout && outcome.status === 200) loggedOut = true;
         const invalidSession = outcome.status === 401 && outcome.excerpt.includes('"code":3001');
         if (a === 'user' && invalidSession && !route.public && !loggedOut && !outcome.problem)
           outcome.problem = 'a live session answered 3001 (session lost)';

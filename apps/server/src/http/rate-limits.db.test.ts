@@ -1,4 +1,4 @@
-import { ResultCode } from '@satportal/contract';
+import { ResultCode, TileStatusHeader } from '@satportal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { upload } from '../modules/aois/test-helpers';
 import { type Harness, startHarness } from '../test/harness';
@@ -11,6 +11,7 @@ const small = {
   addressPerMinute: 3,
   loginPerMinute: 8,
   uploadPerMinute: 2,
+  failedAuthPerMinute: 6,
 };
 
 let h: Harness;
@@ -20,11 +21,18 @@ beforeAll(async () => {
   product = await startHarness({ rateLimits: defaultRateLimits });
 });
 
-const get = (harness: Harness, url: string, options: { token?: string; remoteAddress?: string } = {}) =>
+const get = (
+  harness: Harness,
+  url: string,
+  options: { token?: string; remoteAddress?: string; cookie?: string } = {},
+) =>
   harness.app.inject({
     url,
     remoteAddress: options.remoteAddress ?? harness.remoteAddress,
-    headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+    headers: {
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+    },
   });
 
 function expectLimited(r: Awaited<ReturnType<typeof get>>) {
@@ -125,5 +133,81 @@ describe('rate limits', () => {
       true,
     );
     expect(codes.at(-1)).toBe(ResultCode.RateLimited);
+  });
+});
+
+/** Refused credentials: none, forged (well-formed, so looked up), a bad tile key, a bad tile cookie. */
+const forged = 'A'.repeat(43);
+const wms = '/tiles/quicklooks/wms?SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap';
+const refusedRequests: Array<[string, { url: string; token?: string; cookie?: string }]> = [
+  ['no token', { url: '/api/v1/me' }],
+  ['a forged token', { url: '/api/v1/satellites', token: forged }],
+  ['a forged token on an unmatched API path', { url: '/api/v1/no-such-route', token: forged }],
+  ['a bad tile key', { url: `${wms}&key=${'k'.repeat(40)}` }],
+  ['a bad tile cookie', { url: wms, cookie: `satportal_tiles=${'B'.repeat(43)}` }],
+];
+
+function expectRefused(r: Awaited<ReturnType<typeof get>>, what: string) {
+  expect(r.statusCode, `${what}: ${r.body}`).toBe(401);
+  expect(r.json().code).toBe(ResultCode.InvalidSession);
+}
+
+describe('failed authentication (issue 26)', () => {
+  it('is counted per address on API and tile routes: past the limit 429 with 4290, Retry-After, X-Status on tiles', async () => {
+    const address = '198.51.100.90';
+    for (let i = 0; i < small.failedAuthPerMinute; i++) {
+      const [what, request] = refusedRequests[i % refusedRequests.length]!;
+      expectRefused(await get(h, request.url, { ...request, remoteAddress: address }), what);
+    }
+    for (const [what, request] of refusedRequests) {
+      const r = await get(h, request.url, { ...request, remoteAddress: address });
+      expectLimited(r);
+      // Image clients read no body: a tile refusal says why in its header (auth-plugin.ts).
+      expect(r.headers[TileStatusHeader.toLowerCase()], what).toBe(
+        request.url.startsWith('/tiles/') ? '429' : undefined,
+      );
+    }
+    // Another address is still told the truth about its credential.
+    for (const [what, request] of refusedRequests)
+      expectRefused(await get(h, request.url, { ...request, remoteAddress: '198.51.100.91' }), what);
+  });
+
+  it('never refuses a valid credential from the limited address, nor counts it', async () => {
+    const address = '198.51.100.92';
+    const { token } = await h.signedIn();
+    for (let i = 0; i <= small.failedAuthPerMinute; i++)
+      await get(h, '/api/v1/me', { remoteAddress: address });
+    expectLimited(await get(h, '/api/v1/me', { remoteAddress: address }));
+    // A colleague behind the same NAT address: the session is checked first and goes on, on the
+    // API and on a tile route (400: past authentication, a GetMap without its parameters).
+    expect((await get(h, '/api/v1/me', { token, remoteAddress: address })).statusCode).toBe(200);
+    expect((await get(h, wms, { token, remoteAddress: address })).statusCode).toBe(400);
+    // Successes from a fresh address are not counted as failures (two users: each has a small
+    // limit of its own here).
+    const fresh = '198.51.100.93';
+    const users = [await h.signedIn(), await h.signedIn()];
+    for (let i = 0; i < small.failedAuthPerMinute; i++) {
+      const r = await get(h, '/api/v1/me', { token: users[i % 2]!.token, remoteAddress: fresh });
+      expect(r.statusCode).toBe(200);
+    }
+    expectRefused(await get(h, '/api/v1/me', { remoteAddress: fresh }), 'no token');
+  });
+
+  it("the product's own limit: a browser whose session ended is refused 401, a guesser soon gets 429", async () => {
+    const address = '198.51.100.94';
+    const limit = defaultRateLimits.failedAuthPerMinute;
+    // What a browser sees when its session ends on a full-screen map: a few API calls, then the
+    // tiles of three layers (~40 each) refused before its login dialog stops the map.
+    const browser = [
+      ...Array.from({ length: 3 }, () => refusedRequests[1]![1]),
+      ...Array.from({ length: 120 }, () => refusedRequests[4]![1]),
+    ];
+    expect(browser.length).toBeLessThan(limit);
+    for (const request of browser)
+      expectRefused(await get(product, request.url, { ...request, remoteAddress: address }), 'browser');
+    // A guesser goes on.
+    for (let i = browser.length; i < limit; i++)
+      expectRefused(await get(product, '/api/v1/me', { token: forged, remoteAddress: address }), 'guess');
+    expectLimited(await get(product, '/api/v1/me', { token: forged, remoteAddress: address }));
   });
 });

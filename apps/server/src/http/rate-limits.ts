@@ -1,8 +1,8 @@
-import rateLimit from '@fastify/rate-limit';
-import { ResultCode } from '@satportal/contract';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import { ResultCode, TileStatus, TileStatusHeader } from '@satportal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from './api-error';
-import { accessOf } from './auth-plugin';
+import { type AuthFailureCounter, accessOf } from './auth-plugin';
 
 // Routes say which class they are in (`config.rateLimitClass`, a `RateLimitClass` of types.ts).
 
@@ -24,6 +24,8 @@ export interface RateLimitSettings {
   loginPerMinute: number;
   /** uploads of one user */
   uploadPerMinute: number;
+  /** refused credentials (401, 3001) of one client address, an IPv6 /64 counting as one */
+  failedAuthPerMinute: number;
 }
 
 export const defaultRateLimits: RateLimitSettings = {
@@ -32,6 +34,11 @@ export const defaultRateLimits: RateLimitSettings = {
   addressPerMinute: 1200,
   loginPerMinute: 30,
   uploadPerMinute: 10,
+  // A browser whose session has just ended sees a few API calls and the tiles of its map view
+  // refused (a full-screen view asks ~40 tiles per layer, up to three layers) before its login
+  // dialog stops the map; an office behind one NAT address shares the count. A guesser's 4,542
+  // a minute reach it within seconds.
+  failedAuthPerMinute: 300,
 };
 
 const keyOf = (request: FastifyRequest) =>
@@ -39,11 +46,14 @@ const keyOf = (request: FastifyRequest) =>
 
 /**
  * Installs the limits. Runs after the authentication hook (route-level hooks follow the instance's),
- * so a caller is counted as the user it proved to be; a request refused by authentication costs
- * one token lookup and is not counted. Answers 429 with code 4290, `Retry-After` and the seconds
- * to wait in `data.params.seconds`.
+ * so a caller is counted as the user it proved to be; a request refused by authentication is
+ * counted by the returned counter instead (`installAuth` calls it). Answers 429 with code 4290,
+ * `Retry-After` and the seconds to wait in `data.params.seconds`.
  */
-export async function installRateLimits(app: FastifyInstance, settings: RateLimitSettings): Promise<void> {
+export async function installRateLimits(
+  app: FastifyInstance,
+  settings: RateLimitSettings,
+): Promise<AuthFailureCounter> {
   // Before the plugin's own onRoute hook: a route's class becomes its own limit.
   app.addHook('onRoute', (route) => {
     const kind = route.config?.rateLimitClass;
@@ -73,4 +83,28 @@ export async function installRateLimits(app: FastifyInstance, settings: RateLimi
         params: { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) },
       }),
   });
+  return failedAuthCounter(app, settings.failedAuthPerMinute);
+}
+
+/**
+ * Refused credentials per client address (issue 26: token guessing was free), in the plugin's
+ * store. Only refusals are counted and a credential is always checked first, so a valid session
+ * from the same address (a colleague behind the office's NAT, everyone behind a proxy) is never
+ * refused; past the limit a refusal answers 429 instead of 401, with `X-Status: 429` on tile
+ * routes (image clients read no body).
+ */
+function failedAuthCounter(app: FastifyInstance, perMinute: number): AuthFailureCounter {
+  const count = app.createRateLimit({
+    max: perMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `auth-failure:${normalizeIP(request.ip)}`,
+  });
+  return async (request, reply, refusal) => {
+    const counted = await count(request);
+    if (counted.isAllowed || !counted.isExceeded) return refusal;
+    if (accessOf(request) === 'tiles') reply.header(TileStatusHeader, TileStatus.RateLimited);
+    return new ApiError(ResultCode.RateLimited, 'error.rateLimited', {
+      params: { seconds: Math.max(1, counted.ttlInSeconds) },
+    });
+  };
 }

@@ -91,6 +91,8 @@ declare module 'fastify' {
     public?: boolean;
     /** A tile route: the session may also come as the tile cookie (image requests cannot set headers). */
     tiles?: boolean;
+    /** The browser application's catch-all (auth-plugin.ts `fallbackScope`): never under /api/ or /tiles/. */
+    fallback?: boolean;
     /** Every 200 answer is counted for the caller (bytes per UTC day): tiles, downloads. */
     usage?: UsageKind;
     /** A stricter rate limit of its own (`rate-limits.ts`): logins per address, uploads per user. */

@@ -59,6 +59,8 @@ export const testRateLimits: RateLimitSettings = {
   ...defaultRateLimits,
   loginPerMinute: 100_000,
   uploadPerMinute: 100_000,
+  // The route-access tests are refused hundreds of times from the harness's one address.
+  failedAuthPerMinute: 100_000,
 };
 
 export async function startHarness(
@@ -68,6 +70,8 @@ export async function startHarness(
     env?: Record<string, string>;
     /** Routes of the test's own beside the product's (probes of the HTTP layer's hooks). */
     routes?: RouteModule[];
+    /** A built web application's folder (the SPA fallback serves its index.html). */
+    webDist?: string;
   } = {},
 ): Promise<Harness> {
   const url = inject('databaseUrl');
@@ -83,6 +87,8 @@ export async function startHarness(
     usage: services.usage,
     routes: [...routeModules(services), ...(options.routes ?? [])],
     rateLimits: options.rateLimits ?? testRateLimits,
+    connections: config.http,
+    ...(options.webDist ? { webDist: options.webDist } : {}),
   });
   await app.ready();
   // Failed logins are counted per client address in the shared database: each harness is its own

@@ -22,6 +22,7 @@ import {
   IdempotencyHeader,
   type LoginRequest,
   type LoginResponse,
+  type LogoutEverywhereResponse,
   type MyDataBatch,
   type MyDataList,
   type MyDataListRequest,
@@ -101,6 +102,10 @@ export function bindEndpoints(client: ApiClient) {
       }),
 
     logout: (extra: Extra = {}) => client.request<null>(apiPath(Paths.logout), { method: 'POST', ...extra }),
+
+    /** Ends every session of the account (this one too), their tile cookies and the tile key. */
+    logoutEverywhere: (extra: Extra = {}) =>
+      client.request<LogoutEverywhereResponse>(apiPath(Paths.logoutEverywhere), { method: 'POST', ...extra }),
 
     /** A wrong old password (3003) and field errors (4000) are shown on the form. */
     changePassword: (body: PasswordChangeRequest, extra: Extra = {}) =>

@@ -86,7 +86,7 @@ export class AccountsService {
     return (await this.accounts.findUserById(user.id))!;
   }
 
-  /** Operator reset: sets the password and ends every session of the user. */
+  /** Operator reset: sets the password and ends every credential of the user (sessions, tile key). */
   async resetPassword(username: string, password: string): Promise<void> {
     checkPasswordRules(password);
     const user = await this.accounts.findUserByUsername(username);

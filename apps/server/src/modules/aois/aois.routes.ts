@@ -17,6 +17,7 @@ import {
   Int32Max,
   Int32Min,
   Paths,
+  readInteger,
 } from '@satportal/contract';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -36,16 +37,6 @@ function idsOf(list: string): number[] {
   const ids = list.split(',').map(Number);
   if (ids.some((id) => id > Int32Max)) throw outOfRange('ids', Int32Max);
   return ids;
-}
-
-/**
- * The id of the path. Ajv coerces "1e999" or "Infinity" to Infinity, which passes `integer` and
- * every range keyword (they skip numbers that are not finite): refused here, as the schema would.
- */
-function pathId(request: { params: { id: number } }): number {
-  const { id } = request.params;
-  if (!Number.isFinite(id)) throw outOfRange('id', Int32Max);
-  return id;
 }
 
 /** The AOI and POI calls of spec 001 §7; every caller needs a session and sees only their own nodes. */
@@ -134,7 +125,7 @@ export function aoisRoutes(app: Http, aois: AoisService): void {
         response: responses(AoiNode),
       },
     },
-    async (request) => ok(await aois.get(userOf(request), pathId(request))),
+    async (request) => ok(await aois.get(userOf(request), request.params.id)),
   );
 
   app.put(
@@ -148,7 +139,7 @@ export function aoisRoutes(app: Http, aois: AoisService): void {
         response: responses(AoiNode),
       },
     },
-    async (request) => ok(await aois.rename(userOf(request), pathId(request), request.body.name)),
+    async (request) => ok(await aois.rename(userOf(request), request.params.id, request.body.name)),
   );
 
   app.put(
@@ -162,7 +153,7 @@ export function aoisRoutes(app: Http, aois: AoisService): void {
         response: responses(AoiNode),
       },
     },
-    async (request) => ok(await aois.move(userOf(request), pathId(request), request.body.parentId)),
+    async (request) => ok(await aois.move(userOf(request), request.params.id, request.body.parentId)),
   );
 
   app.get(
@@ -175,7 +166,7 @@ export function aoisRoutes(app: Http, aois: AoisService): void {
         response: responses(AoiTimeResponse),
       },
     },
-    async (request) => ok(await aois.time(userOf(request), pathId(request))),
+    async (request) => ok(await aois.time(userOf(request), request.params.id)),
   );
 
   // Multipart parsing exists only for the upload, in its own scope.
@@ -251,9 +242,16 @@ async function readUpload(request: FastifyRequest): Promise<UploadInput> {
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw ApiError.invalid('file', 'upload.oneFile');
     }
-    // Anything else the multipart reader refuses (no boundary, a body cut short, a wrong
-    // boundary) is a malformed form: the client's fault, never a 500.
-    if (!request.raw.destroyed && e instanceof Error) throw ApiError.invalid('file', 'upload.notMultipart');
+    // Anything else the multipart reader refuses (no boundary, a form cut short, a wrong
+    // boundary) is a malformed form: the client's fault, never a 500. Only a client that went
+    // away before its body ended (`readableAborted`) is not answered; a body that ended is, even
+    // once Node has destroyed the request stream after its end.
+    if (!request.raw.readableAborted && e instanceof Error) {
+      throw ApiError.invalid(
+        'file',
+        /unexpected end/i.test(e.message) ? 'upload.incomplete' : 'upload.notMultipart',
+      );
+    }
     throw e;
   }
   if (!file) throw ApiError.invalid('file', 'upload.noFile');
@@ -265,12 +263,12 @@ async function readUpload(request: FastifyRequest): Promise<UploadInput> {
   };
 }
 
+/** A folder id of the form: absent or empty is none; otherwise the number rule (contract/text.ts). */
 function parentField(fields: Record<string, string>, name: string): number | undefined {
-  const raw = fields[name]?.trim();
+  const raw = fields[name];
   if (raw === undefined || raw === '') return undefined;
-  if (!/^-?\d{1,10}$/.test(raw)) throw ApiError.invalid(name, 'error.validation');
-  const id = Number(raw);
-  if (id > Int32Max) throw outOfRange(name, Int32Max);
-  if (id < Int32Min) throw outOfRange(name, Int32Min);
+  const id = readInteger(raw);
+  if (id === 'error.outOfRange') throw outOfRange(name, raw.startsWith('-') ? Int32Min : Int32Max);
+  if (typeof id !== 'number') throw ApiError.invalid(name, id, { field: name, rule: 'integer' });
   return id;
 }

@@ -1,4 +1,11 @@
-import { LoginRequest, LoginResponse, PasswordChangeRequest, Paths, User } from '@satportal/contract';
+import {
+  LoginRequest,
+  LoginResponse,
+  LogoutEverywhereResponse,
+  PasswordChangeRequest,
+  Paths,
+  User,
+} from '@satportal/contract';
 import { Type } from 'typebox';
 import { bearerToken, clearTileCookie, principalOf, setTileCookie } from '../../http/auth-plugin';
 import { ok, responses } from '../../http/envelope';
@@ -27,7 +34,13 @@ export function authRoutes(app: Http, auth: AuthService): void {
 
   app.post(
     Paths.logout,
-    { schema: { tags: ['auth'], summary: 'Log out: revokes the token', response: responses(Type.Null()) } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Log out: ends this session's token, its tile cookie and the tile key it asked for",
+        response: responses(Type.Null()),
+      },
+    },
     async (request, reply) => {
       await auth.logout(principalOf(request));
       clearTileCookie(reply);
@@ -36,11 +49,29 @@ export function authRoutes(app: Http, auth: AuthService): void {
   );
 
   app.post(
+    Paths.logoutEverywhere,
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          "Sign out everywhere: ends every session of the account (this one too) with their tile cookies, and the account's tile key",
+        response: responses(LogoutEverywhereResponse),
+      },
+    },
+    async (request, reply) => {
+      const sessions = await auth.signOutEverywhere(principalOf(request).user.id);
+      clearTileCookie(reply);
+      return ok({ sessions }, 'login.signedOutEverywhere');
+    },
+  );
+
+  app.post(
     Paths.passwordChange,
     {
       schema: {
         tags: ['auth'],
-        summary: 'Change password (spec 001 §7 account/pwdchg)',
+        summary:
+          'Change password (spec 001 §7 account/pwdchg): ends every other session with its tile cookie, and the tile key; this session stays',
         body: PasswordChangeRequest,
         response: responses(Type.Null()),
       },

@@ -31,11 +31,17 @@ const tooManyAttempts = (seconds: number) =>
     params: { seconds, minutes: Math.ceil(seconds / 60) },
   });
 
+/** Ends a user's tile key (the tile-access module), whichever session asked for it. */
+export interface TileKeyRevoker {
+  revoke(userId: number): Promise<void>;
+}
+
 /** Login, logout, password change and token checks (spec 001 §2 Login, §5, §8). */
 export class AuthService implements Authenticator {
   constructor(
     private readonly accounts: AccountsRepository,
     private readonly sessions: SessionsRepository,
+    private readonly tileKeys: TileKeyRevoker,
     private readonly now: () => Date = () => new Date(),
     private readonly idle: IdleTimeouts = defaultIdleTimeouts,
   ) {}
@@ -101,11 +107,30 @@ export class AuthService implements Authenticator {
     return { user: toUser(session.user), sessionId: session.sessionId, expiresAt: session.expiresAt };
   }
 
+  /**
+   * Ends this session, and with it its tile cookie and the tile key it asked for (a key lives only
+   * while its session does: tile-keys.repository.ts).
+   */
   logout(principal: Principal): Promise<void> {
     return this.sessions.revoke(principal.sessionId);
   }
 
-  /** Changes the password; other sessions of the user end, this one stays. */
+  /**
+   * Ends every credential of the account: each session but `keepSessionId` (their tile cookies
+   * with them) and the tile key, whichever session asked for it. "Sign out everywhere" and the
+   * operator's reset keep none. Answers how many sessions ended.
+   */
+  async signOutEverywhere(userId: number, keepSessionId?: number): Promise<number> {
+    const ended = await this.sessions.revokeAllOfUser(userId, keepSessionId);
+    await this.tileKeys.revoke(userId);
+    return ended;
+  }
+
+  /**
+   * Changes the password and ends every credential made with the old one but the caller's session:
+   * the other sessions with their tile cookies, and the tile key (also one this session asked for:
+   * keys are copied out of the browser). The caller stays signed in (ARCHITECTURE "Sessions").
+   */
   async changePassword(
     principal: Principal,
     input: { oldPassword: string; newPassword: string; confirmPassword: string },
@@ -119,6 +144,6 @@ export class AuthService implements Authenticator {
       throw new ApiError(ResultCode.WrongOldPassword, 'login.oldPassError', { field: 'oldPassword' });
     }
     await this.accounts.updatePasswordHash(row.id, await hashPassword(input.newPassword));
-    await this.sessions.revokeAllOfUser(row.id, principal.sessionId);
+    await this.signOutEverywhere(row.id, principal.sessionId);
   }
 }

@@ -74,11 +74,13 @@ export class SessionsRepository {
     ]);
   }
 
-  async revokeAllOfUser(userId: number, exceptSessionId?: number): Promise<void> {
-    await this.db.query(
+  /** Ends the user's live sessions but `exceptSessionId`; answers how many. */
+  async revokeAllOfUser(userId: number, exceptSessionId?: number): Promise<number> {
+    const { rowCount } = await this.db.query(
       'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND id IS DISTINCT FROM $2',
       [userId, exceptSessionId ?? null],
     );
+    return rowCount ?? 0;
   }
 
   async recordLoginFailure(username: string, clientIp: string): Promise<void> {

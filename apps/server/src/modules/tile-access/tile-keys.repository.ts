@@ -13,30 +13,46 @@ export interface TileKeyRow {
 export type KeyLookup = { state: 'live'; user: UserWithOrgRow } | { state: 'expired' } | { state: 'unknown' };
 
 const columns = 'user_id, key_id, device_id, created_at, last_used_at';
-const alive = 'NOT revoked AND last_used_at > now() - make_interval(secs => $2::float8)';
+/**
+ * A key lives while unused for less than the idle time (`$2`), not revoked, and while the session
+ * that asked for it lives (not revoked, not expired: migration 016). Read in the statement of each
+ * keyed request, so a logout or password change ends the key at once — there is no cache, and the
+ * throttled write of its use touches only live keys.
+ */
+const alive = `NOT revoked AND last_used_at > now() - make_interval(secs => $2::float8)
+  AND EXISTS (SELECT 1 FROM sessions s WHERE s.id = tile_keys.session_id
+                AND s.revoked_at IS NULL AND s.expires_at > now())`;
 
-/** SQL of tile keys: one row per user, its current key id (migration 010). */
+/** SQL of tile keys: one row per user, its current key id and the session it belongs to. */
 export class TileKeysRepository {
   constructor(private readonly db: Queryable) {}
 
   /**
-   * The user's key for `deviceId`: the current one when it lives and belongs to that device
-   * (its use refreshed), else `newKeyId` for this device, replacing any other.
+   * The user's key for `deviceId` asked by `sessionId`: the current one when it lives and belongs
+   * to that device and session (its use refreshed), else `newKeyId` for them, replacing any other.
+   * Another session gets a new key even on the same device, so each key ends with one session.
    */
-  async issue(userId: number, deviceId: string, newKeyId: string, idleSeconds: number): Promise<TileKeyRow> {
+  async issue(
+    userId: number,
+    sessionId: number,
+    deviceId: string,
+    newKeyId: string,
+    idleSeconds: number,
+  ): Promise<TileKeyRow> {
     const { rows } = await this.db.query<TileKeyRow>(
       `WITH kept AS (
          UPDATE tile_keys SET last_used_at = now()
-          WHERE user_id = $1 AND device_id = $3 AND ${alive}
+          WHERE user_id = $1 AND device_id = $3 AND session_id = $5 AND ${alive}
          RETURNING ${columns}
        ), issued AS (
-         INSERT INTO tile_keys (user_id, key_id, device_id) SELECT $1, $4, $3 WHERE NOT EXISTS (SELECT 1 FROM kept)
+         INSERT INTO tile_keys (user_id, key_id, device_id, session_id)
+         SELECT $1, $4, $3, $5 WHERE NOT EXISTS (SELECT 1 FROM kept)
          ON CONFLICT (user_id) DO UPDATE SET key_id = excluded.key_id, device_id = excluded.device_id,
-           created_at = now(), last_used_at = now(), revoked = false
+           session_id = excluded.session_id, created_at = now(), last_used_at = now(), revoked = false
          RETURNING ${columns}
        )
        SELECT * FROM kept UNION ALL SELECT * FROM issued`,
-      [userId, idleSeconds, deviceId, newKeyId],
+      [userId, idleSeconds, deviceId, newKeyId, sessionId],
     );
     return rows[0]!;
   }
@@ -50,6 +66,7 @@ export class TileKeysRepository {
     return rows[0];
   }
 
+  /** Ends the user's key, whichever session asked for it (revoke, password change, sign-out everywhere). */
   async revoke(userId: number): Promise<void> {
     await this.db.query('UPDATE tile_keys SET revoked = true WHERE user_id = $1', [userId]);
   }

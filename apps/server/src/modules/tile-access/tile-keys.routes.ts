@@ -16,12 +16,15 @@ export function tileKeyRoutes(app: Http, keys: TileKeysService): void {
       schema: {
         tags: ['tiles'],
         summary:
-          "This device's tile key for tile links outside the browser (`?key=`): the same while it lives; another device's key is replaced (its links answer 401 with X-Status 601)",
+          "This device's tile key for tile links outside the browser (`?key=`): the same while it lives; another device's key is replaced (its links answer 401 with X-Status 601). The key belongs to the caller's session and ends with it (logout, password change, sign out everywhere)",
         body: TileKeyRequest,
         response: responses(TileKey),
       },
     },
-    async (request) => ok(await keys.issue(principalOf(request).user.id, request.body.deviceId)),
+    async (request) => {
+      const { user, sessionId } = principalOf(request);
+      return ok(await keys.issue(user.id, sessionId, request.body.deviceId));
+    },
   );
 
   app.get(

@@ -21,9 +21,12 @@ export class TileKeysService implements TileKeyAuthenticator {
     this.touchSeconds = Math.min(30, idleSeconds / 10);
   }
 
-  /** The caller's key for this device: the same while it lives, a new one replacing another device's. */
-  async issue(userId: number, deviceId: string): Promise<TileKey> {
-    const row = await this.keys.issue(userId, deviceId, TileKeyText.newKeyId(), this.idleSeconds);
+  /**
+   * The caller's key for this device: the same while it lives, a new one replacing another device's.
+   * It belongs to the caller's session and ends with it (logout, password change).
+   */
+  async issue(userId: number, sessionId: number, deviceId: string): Promise<TileKey> {
+    const row = await this.keys.issue(userId, sessionId, deviceId, TileKeyText.newKeyId(), this.idleSeconds);
     return {
       key: this.text.sign(userId, row.key_id),
       deviceId: row.device_id,
@@ -46,6 +49,7 @@ export class TileKeysService implements TileKeyAuthenticator {
     };
   }
 
+  /** Ends the user's key at once, whichever session asked for it. */
   revoke(userId: number): Promise<void> {
     return this.keys.revoke(userId);
   }

@@ -13,6 +13,7 @@ import { closeRasterThreads, cogEntryName } from '../fulfilment';
 import { simulatedScene } from '../fulfilment/deliverables/test-helpers';
 import { insertDeliveredOrder } from '../my-data/test-helpers';
 import { storePackage } from './delivered/test-helpers';
+import { tileKeyOf } from '../tile-access/test-helpers';
 
 // A delivered scene's COG by its own URL (issue 27 item 5), read by ranges: over a raw socket and
 // through GDAL's /vsicurl/ with only a tile key in the query, as a customer's script would.
@@ -59,8 +60,8 @@ beforeAll(async () => {
     workDir: join(root, 'work'),
   });
   cog = cogs[sceneId]!;
-  key = (await h.services.tileKeys.issue(owner.userId, 'cog-test-device-0001')).key;
-  strangerKey = (await h.services.tileKeys.issue(stranger.userId, 'cog-test-device-0002')).key;
+  key = (await tileKeyOf(h, owner, 'cog-test-device-0001')).key;
+  strangerKey = (await tileKeyOf(h, stranger, 'cog-test-device-0002')).key;
   origin = await listenOnLoopback(h.app);
 }, 240_000);
 
@@ -179,7 +180,7 @@ describe.skipIf(!(gdalinfo && gdalTranslate) && !inCi)('GDAL /vsicurl/ (gdal-bin
   });
 
   it('fails for a revoked key, naming the refusal', async () => {
-    const other = (await h.services.tileKeys.issue(owner.userId, 'cog-test-device-0003')).key;
+    const other = (await tileKeyOf(h, owner, 'cog-test-device-0003')).key;
     await h.services.tileKeys.revoke(owner.userId);
     const r = await runProgram(gdalinfo!, [`/vsicurl/${url(other)}`], gdalEnv);
     expect(r.code).not.toBe(0);

@@ -11,6 +11,7 @@ import { box, createTestSatellites, scene } from '../../test/scenes';
 import { insertDeliveredOrder } from '../my-data/test-helpers';
 import { checkOgc } from './ogc/test-helpers';
 import { OwsTexts } from './ows-errors';
+import { tileKeyOf } from '../tile-access/test-helpers';
 
 // Every WMS and WMTS error as the OGC exception report its clients read (issue 27 item 6), above
 // all refused credentials: a revoked, idle or replaced tile key (601), a key that is not one and
@@ -46,9 +47,9 @@ async function keyOf(state: keyof typeof keys) {
     ],
   });
   layer = wmtsLayerOf(order.orderNo, sceneId);
-  const key = (await h.services.tileKeys.issue(user.userId, `ows-${state}-device-01`)).key;
+  const key = (await tileKeyOf(h, user, `ows-${state}-device-01`)).key;
   if (state === 'revoked') await h.services.tileKeys.revoke(user.userId);
-  if (state === 'replaced') await h.services.tileKeys.issue(user.userId, `ows-${state}-device-02`);
+  if (state === 'replaced') await tileKeyOf(h, user, `ows-${state}-device-02`);
   if (state === 'idle')
     await h.pool.query("UPDATE tile_keys SET last_used_at = now() - interval '1 day' WHERE user_id = $1", [
       user.userId,
@@ -220,7 +221,7 @@ describe.skipIf(!(gdalinfo && gdalTranslate) && !inCi)('GDAL (gdal-bin) with a d
         },
       ],
     });
-    const key = (await h.services.tileKeys.issue(user.userId, 'ows-gdal-device-01')).key;
+    const key = (await tileKeyOf(h, user, 'ows-gdal-device-01')).key;
     const caps = await h.app.inject({
       url: withKey('/tiles/wmts?SERVICE=WMTS&REQUEST=GetCapabilities', key),
     });

@@ -9,6 +9,7 @@ import { debianPython, hasOwslib, inCi, runProgram } from '../../test/outside-cl
 import { listenOnLoopback } from '../../test/raw-http';
 import { box, createTestSatellites, scene } from '../../test/scenes';
 import { checkOgc } from './ogc/test-helpers';
+import { tileKeyOf } from '../tile-access/test-helpers';
 
 // The quicklook WMS's GetCapabilities (issue 27 item 6): the caller's latest archive search as
 // layers, valid by the OGC WMS 1.3.0 schema, added by OWSLib (python3-owslib) and drawn by its
@@ -43,7 +44,7 @@ beforeAll(async () => {
     body: { sceneIds: ids },
   });
   expect(searched.body.code).toBe(2000);
-  key = (await h.services.tileKeys.issue(owner.userId, 'wms-capabilities-01')).key;
+  key = (await tileKeyOf(h, owner, 'wms-capabilities-01')).key;
   origin = await listenOnLoopback(h.app);
 }, 60_000);
 

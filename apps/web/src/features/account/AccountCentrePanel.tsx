@@ -12,13 +12,15 @@ import styles from './account.module.css';
 import { LanguageChoice } from './LanguageChoice';
 import { OrderRequestInfo } from './OrderRequestInfo';
 import { orgTypeLabel } from './orgType';
+import { SignOutEverywhere } from './SignOutEverywhere';
 import { TileLinkStatus } from './TileLinkStatus';
 import { TimeZonePanel } from './TimeZonePanel';
 import { UsageSection } from './UsageSection';
 
 /**
  * Account centre (panel 5, spec 001 §2): personal information, order request information, change
- * password, usage with the yearly traffic chart, time zone, language, the tile link, logout.
+ * password, usage with the yearly traffic chart, time zone, language, the tile link, logout and
+ * sign out everywhere.
  */
 export default function AccountCentrePanel() {
   const { t } = useTranslation();
@@ -109,6 +111,7 @@ export default function AccountCentrePanel() {
       >
         {t('login.logout')}
       </Button>
+      <SignOutEverywhere />
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { Limits, type PasswordChangeRequest } from '@satportal/contract';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/context';
+import { queryKeys } from '../../api/endpoints';
 import { isApiError } from '../../api/errors';
 import type { TranslationKey } from '../../i18n/keys';
 import { useToast } from '../../shared/ui/toast';
@@ -25,6 +26,7 @@ export function ChangePasswordForm({ mode, onChanged }: Props) {
   const { t } = useTranslation();
   const api = useApi();
   const message = useToast();
+  const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
 
   const required: Rule = { required: true, message: t('common.required') };
@@ -41,6 +43,8 @@ export function ChangePasswordForm({ mode, onChanged }: Props) {
     onSuccess: (username) => {
       message.success(t(mode === 'login-page' ? 'login.passwordChangedLogin' : 'login.passwordChanged'));
       form.resetFields();
+      // The server ended the tile key with the old password: the tile link status shows it.
+      if (mode === 'session') void queryClient.invalidateQueries({ queryKey: queryKeys.tileKeyStatus });
       onChanged?.(username);
     },
     onError: (error) => {

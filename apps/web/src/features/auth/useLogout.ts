@@ -24,3 +24,24 @@ export function useLogout() {
     },
   });
 }
+
+/**
+ * Sign out everywhere (issue 26): the server ends every session of the account, this one too, and
+ * every tile link; then this browser forgets its session too and goes to login. Unlike a logout it
+ * is not assumed done when the server did not answer: the user is told and stays.
+ */
+export function useSignOutEverywhere() {
+  const api = useApi();
+  const signOut = useSessionStore((s) => s.signOut);
+  const message = useToast();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => api.logoutEverywhere(),
+    onSuccess: () => {
+      signOut();
+      message.success(t('login.signedOutEverywhere'));
+      navigate('/login', { replace: true });
+    },
+  });
+}

@@ -167,13 +167,26 @@ describe('parseGetMap', () => {
     expect(errorOf({ ...base, ...change })).toMatchObject({ code, locator });
   });
 
-  it.each(['0', '-1', '1.5', '1e3', ' ', 'abc', '0x10', String(WMS_MAX_SIZE + 1), '99999999999999999999'])(
-    'rejects WIDTH and HEIGHT %j',
-    (value) => {
-      expect(errorOf({ ...base, WIDTH: value })).toMatchObject({ locator: 'WIDTH' });
-      expect(errorOf({ ...base, HEIGHT: value })).toMatchObject({ locator: 'HEIGHT' });
-    },
-  );
+  it.each([
+    '0',
+    '-1',
+    '1.5',
+    '1e3',
+    ' ',
+    'abc',
+    '0x10',
+    String(WMS_MAX_SIZE + 1),
+    '99999999999999999999',
+    // the number rule (issue 26): one spelling per value
+    ' 256',
+    '256 ',
+    '+256',
+    '0256',
+    '256.0',
+  ])('rejects WIDTH and HEIGHT %j', (value) => {
+    expect(errorOf({ ...base, WIDTH: value })).toMatchObject({ locator: 'WIDTH' });
+    expect(errorOf({ ...base, HEIGHT: value })).toMatchObject({ locator: 'HEIGHT' });
+  });
 
   it('accepts sizes 1 and the maximum', () => {
     const result = parseGetMap({ ...base, WIDTH: '1', HEIGHT: String(WMS_MAX_SIZE) });
@@ -192,6 +205,13 @@ describe('parseGetMap', () => {
     '5,0,5,1', // empty width
     '0,1,1,0', // min above max
     '0,0,1e12,1', // beyond every world
+    // the number rule (issue 26): JSON's number spelling, as sent
+    '0, 0,1,1',
+    ' 0,0,1,1',
+    '+0,0,1,1',
+    '.5,0,1,1',
+    '0,0,1.,1',
+    '00,0,1,1',
   ])('rejects BBOX %j', (bbox) => {
     expect(errorOf({ ...base, BBOX: bbox })).toMatchObject({
       code: 'InvalidParameterValue',

@@ -1,4 +1,4 @@
-import { hasControlCharacters } from '@satportal/contract';
+import { hasControlCharacters, integerSpelling, numberSpelling } from '@satportal/contract';
 import type { Bbox, RenderCrs } from './grid';
 import { MERCATOR_HALF_WORLD } from './projection';
 import type { QuicklookRequest } from './quicklook';
@@ -130,11 +130,11 @@ function required(params: Map<string, string>, name: string): string {
   return value as string;
 }
 
-const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d{1,3})?$/;
-
 function parseSize(params: Map<string, string>, name: 'WIDTH' | 'HEIGHT'): number {
-  const raw = required(params, name);
-  if (!/^\d{1,6}$/.test(raw))
+  required(params, name);
+  // The number rule (contract/text.ts): the value as sent, in its one decimal spelling.
+  const raw = params.get(name)!;
+  if (!integerSpelling.test(raw) || raw.length > 6)
     reject('InvalidParameterValue', name, `${name} must be a whole number of pixels`);
   const value = Number(raw);
   if (value < 1 || value > WMS_MAX_SIZE) {
@@ -176,9 +176,10 @@ function parseCrs(params: Map<string, string>, version: WmsVersion): { crs: WmsC
 
 function parseBbox(params: Map<string, string>, crs: WmsCrs, version: WmsVersion): Bbox {
   const latFirst = crs === 'EPSG:4326' && version === '1.3.0';
-  const raw = required(params, 'BBOX');
-  const parts = raw.split(',').map((s) => s.trim());
-  if (parts.length !== 4 || !parts.every((p) => NUMBER.test(p))) {
+  required(params, 'BBOX');
+  // JSON's number spelling (the number rule of contract/text.ts), as sent: no spaces, "+" or ".5".
+  const parts = params.get('BBOX')!.split(',');
+  if (parts.length !== 4 || !parts.every((p) => numberSpelling.test(p))) {
     reject(
       'InvalidParameterValue',
       'BBOX',

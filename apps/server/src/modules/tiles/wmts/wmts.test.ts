@@ -3,7 +3,7 @@ import WMTSCapabilities from 'ol/format/WMTSCapabilities';
 import WMTS, { type Options, optionsFromCapabilities } from 'ol/source/WMTS';
 import { describe, expect, it } from 'vitest';
 import { checkOgc, jsonixContext, ogcJsonSchemas, outline } from '../ogc/test-helpers';
-import { capabilitiesXml, exceptionReport, kvpOf, layerParts, parseKvp, type WmtsLayer } from './wmts';
+import { capabilitiesXml, exceptionReport, kvpOf, layerParts, parseKvp, tileOf, type WmtsLayer } from './wmts';
 
 // The capabilities document against the OGC WMTS 1.0.0 schemas (ogc/test-helpers.ts) and through
 // OpenLayers' own parser, as the browser reads it.
@@ -142,6 +142,24 @@ describe('WMTS requests', () => {
     expect(parseKvp(kvpOf({ SERVICE: 'WMTS', REQUEST: 'GetCapabilities' }))).toEqual({
       kind: 'GetCapabilities',
     });
+  });
+
+  it('reads a tile matrix, row and column only in their one decimal spelling (the number rule)', () => {
+    expect(tileOf('default', 'GoogleMapsCompatible', '3', '2', '7')).toEqual({ z: 3, x: 7, y: 2 });
+    expect(tileOf('default', 'GoogleMapsCompatible', '0', '0', '0')).toEqual({ z: 0, x: 0, y: 0 });
+    for (const [matrix, row, col] of [
+      ['03', '2', '7'],
+      ['3', '02', '7'],
+      ['3', '2', '07'],
+      ['+3', '2', '7'],
+      ['3', ' 2', '7'],
+      ['3', '2', '7.0'],
+      ['3', '2e0', '7'],
+    ])
+      expect(
+        tileOf('default', 'GoogleMapsCompatible', matrix!, row!, col!),
+        `${matrix}/${row}/${col}`,
+      ).toHaveProperty('code');
   });
 });
 

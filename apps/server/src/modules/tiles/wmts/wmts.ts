@@ -135,12 +135,13 @@ export function tileOf(
 ): TileAddress | WmtsError {
   if (style !== WmtsStyle) return invalid('STYLE', `STYLE must be ${WmtsStyle}`);
   if (matrixSet !== WmtsMatrixSet) return invalid('TILEMATRIXSET', `TILEMATRIXSET must be ${WmtsMatrixSet}`);
-  if (!/^\d{1,2}$/.test(matrix) || Number(matrix) > TileZoomMax) {
+  if (!/^(0|[1-9]\d?)$/.test(matrix) || Number(matrix) > TileZoomMax) {
     return invalid('TILEMATRIX', `TILEMATRIX must be 0 to ${TileZoomMax}`);
   }
   const tile = tileAddressOf(matrix, col, row);
   if (!tile) {
-    const locator = /^\d{1,9}$/.test(row) && Number(row) < 2 ** Number(matrix) ? 'TILECOL' : 'TILEROW';
+    const locator =
+      /^(0|[1-9]\d{0,8})$/.test(row) && Number(row) < 2 ** Number(matrix) ? 'TILECOL' : 'TILEROW';
     return { code: 'TileOutOfRange', locator, text: `${locator} is outside matrix ${matrix}`, status: 400 };
   }
   return tile;
