@@ -152,6 +152,7 @@ export function composeServices(
       tileCache: tileCache('delivered'),
       cogCache: tileCache('cogs'),
     }),
+    archive,
   );
   const hd = new HdMosaics(new HdMosaicRepository(db.pool), quicklooks, hdAllowance, {
     cache: tileCache('hd'),

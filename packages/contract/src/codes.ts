@@ -42,6 +42,8 @@ export const ResultCode = {
   IdempotencyKeyReused: 4220,
   /** added: a download link past its `Expires`, or its package past its end (HTTP 410 Gone) */
   LinkExpired: 4100,
+  /** added: a byte range that starts past the end of a file (HTTP 416; `Content-Range: bytes *\/size`) */
+  RangeNotSatisfiable: 4160,
   /** added: too many requests */
   RateLimited: 4290,
   /** added: unexpected server error (details only in the server log) */
@@ -71,6 +73,8 @@ export function httpStatusOf(code: number): number {
       return 409;
     case ResultCode.LinkExpired:
       return 410;
+    case ResultCode.RangeNotSatisfiable:
+      return 416;
     case ResultCode.RequestTimeout:
       return 408;
     case ResultCode.PayloadTooLarge:

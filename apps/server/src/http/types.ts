@@ -52,9 +52,10 @@ export interface TileKeyAuthenticator {
 /** What a route's answers are counted as in the usage accounting (`config: { usage }`). */
 export type UsageKind = 'tile' | 'download';
 
-/** Counts an answer served with 200 (the usage module provides it). */
+/** Counts an answer served with 200 or 206 (the usage module provides it). */
 export interface UsageMeter {
-  record(userId: number, kind: UsageKind, bytes: number): Promise<void>;
+  /** `count`: tiles or downloads the answer is (0 for a part of a file that does not start it) */
+  record(userId: number, kind: UsageKind, bytes: number, count?: number): Promise<void>;
 }
 
 /**
