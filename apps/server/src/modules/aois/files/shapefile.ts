@@ -1,5 +1,5 @@
-import proj4 from 'proj4';
 import type { UploadEncodingWarning } from '@satportal/contract';
+import proj4 from 'proj4';
 import { parseShp } from 'shpjs';
 import {
   type Candidate,
@@ -120,7 +120,8 @@ function layerEncoding(
 ): string {
   if (encoding) return encoding;
   const readAs = declared !== undefined || recordsAreUtf8(dbf) ? 'utf-8' : 'iso-8859-1';
-  if (declared !== undefined || readAs !== 'utf-8') warnings.push({ layer, declared: declared ?? null, readAs });
+  if (declared !== undefined || readAs !== 'utf-8')
+    warnings.push({ layer, declared: declared ?? null, readAs });
   return readAs;
 }
 
