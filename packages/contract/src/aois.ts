@@ -253,6 +253,18 @@ export const UploadIgnored = Type.Object({
 });
 export type UploadIgnored = Static<typeof UploadIgnored>;
 
+/**
+ * A shapefile layer whose attribute table's encoding could not be taken from the file: `declared`
+ * is its .cpg text (or `LDID/<n>`) that no decoder knows, null when it declared nothing and its
+ * names are not UTF-8; `readAs` is what the names were read as (utf-8, iso-8859-1).
+ */
+export const UploadEncodingWarning = Type.Object({
+  layer: Type.String(),
+  declared: Type.Union([Type.String(), Type.Null()]),
+  readAs: Type.String(),
+});
+export type UploadEncodingWarning = Static<typeof UploadEncodingWarning>;
+
 /** Spec `aoi/upload` result, extended with the ids, the failures and the projection note. */
 export const AoiUploadResponse = Type.Object({
   aoiCount: Type.Integer({ description: 'AOIs created' }),
@@ -277,6 +289,9 @@ export const AoiUploadResponse = Type.Object({
   ignored: Type.Array(UploadIgnored, { description: 'the first 1000' }),
   noPrjAssumedWgs84: Type.Boolean({
     description: 'a shapefile came without a .prj and was read as WGS 84 longitude/latitude',
+  }),
+  encodingWarnings: Type.Array(UploadEncodingWarning, {
+    description: "shapefile layers whose names' encoding was unknown or not declared (names may be wrong)",
   }),
 });
 export type AoiUploadResponse = Static<typeof AoiUploadResponse>;

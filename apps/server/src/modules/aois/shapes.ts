@@ -18,7 +18,7 @@
  *   `scenes/storable.ts`).
  */
 
-import { AoiUploadLimits, stripBidiControls } from '@satportal/contract';
+import { AoiUploadLimits, stripBidiControls, type UploadEncodingWarning } from '@satportal/contract';
 import {
   DENSIFIED_POSITIONS_MAX,
   DensifyBudget,
@@ -88,6 +88,8 @@ export interface ReadResult {
   ignored: Ignored[];
   /** a shapefile layer had no .prj and was read as WGS 84 */
   noPrjAssumedWgs84: boolean;
+  /** shapefile layers whose names' encoding was unknown or undeclared (dbf.ts) */
+  encodingWarnings?: UploadEncodingWarning[];
 }
 
 export interface CoordinateRange {

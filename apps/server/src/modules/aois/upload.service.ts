@@ -164,6 +164,7 @@ export async function uploadFile(
     failures: failures.slice(0, AoiUploadLimits.maxReported),
     ignored: ignored.slice(0, AoiUploadLimits.maxReported),
     noPrjAssumedWgs84: read.noPrjAssumedWgs84,
+    encodingWarnings: read.encodingWarnings,
   };
 }
 

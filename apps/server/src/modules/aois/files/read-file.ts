@@ -3,9 +3,8 @@ import type { ReadLimits, ReadResult } from '../shapes';
 import { refuseTooManyFeatures } from './count-features';
 import { readGeoJson } from './geojson';
 import { readKml } from './kml';
+import { readKmz } from './kmz';
 import { readShapefileZip } from './shapefile';
-import { UploadRefused } from './upload-refused';
-import { extractZipEntry, readZipDirectory } from './zip';
 
 // The readers import it from shapes.ts: declared here, it made each reader and this file a cycle.
 export type { ReadResult };
@@ -44,23 +43,11 @@ function readAny(bytes: Uint8Array, extension: UploadExtension, limits: ReadLimi
     case 'kml':
       return readKml(bytes, limits);
     case 'kmz':
-      return readKml(kmzDocument(bytes), limits);
+      return readKmz(bytes, limits);
     case 'json':
     case 'geojson':
       return readGeoJson(bytes, limits);
     case 'zip':
       return readShapefileZip(bytes, limits);
   }
-}
-
-/** The KML of a KMZ: doc.kml, or else the first .kml at the top level (KML 2.2 §C.2). */
-function kmzDocument(bytes: Uint8Array): Uint8Array {
-  const entries = readZipDirectory(bytes);
-  const kmls = entries.filter((e) => /\.kml$/i.test(e.name) && !e.name.includes('__MACOSX/'));
-  const main =
-    kmls.find((e) => e.name.toLowerCase() === 'doc.kml') ??
-    kmls.find((e) => !e.name.includes('/')) ??
-    kmls[0];
-  if (!main) throw new UploadRefused('upload.kmzNoKml');
-  return extractZipEntry(bytes, main);
 }

@@ -1,5 +1,6 @@
+import type { UploadEncodingWarning } from '@satportal/contract';
 import proj4 from 'proj4';
-import { parseDbf, parseShp } from 'shpjs';
+import { parseShp } from 'shpjs';
 import {
   type Candidate,
   candidatesOf,
@@ -9,6 +10,7 @@ import {
   type ReadResult,
 } from '../shapes';
 import { refuseTooManyFeatures } from './count-features';
+import { dbfEncoding, readDbf, recordsAreUtf8 } from './dbf';
 import { nameFromProperties } from './names';
 import { UploadRefused } from './upload-refused';
 import { extractZipEntry, readZipDirectory, type ZipEntry } from './zip';
@@ -53,6 +55,7 @@ export function readShapefileZip(bytes: Uint8Array, { maxVertices, maxFeatures }
   refuseTooManyFeatures(records, maxFeatures);
 
   const result: { candidates: Candidate[]; ignored: Ignored[] } = { candidates: [], ignored: [] };
+  const encodingWarnings: UploadEncodingWarning[] = [];
   let noPrj = false;
   // features are numbered through the layers, in the zip's order
   let features = 0;
@@ -78,6 +81,7 @@ export function readShapefileZip(bytes: Uint8Array, { maxVertices, maxFeatures }
     const dbf = dbfEntry ? extractZipEntry(bytes, dbfEntry) : undefined;
     if (dbf) checkDbf(dbf, layerName);
     const cpg = text(companion(layer, 'cpg'));
+    const declaration = dbfEncoding(cpg, dbf);
 
     let geometries: (Record<string, unknown> | null)[];
     let rows: Record<string, unknown>[] = [];
@@ -87,7 +91,7 @@ export function readShapefileZip(bytes: Uint8Array, { maxVertices, maxFeatures }
       throw new UploadRefused('upload.badShp', { layer: layerName });
     }
     try {
-      if (dbf) rows = parseDbf(dbf, cpg);
+      if (dbf) rows = readDbf(dbf, layerEncoding(dbf, declaration, layerName, encodingWarnings));
     } catch {
       throw new UploadRefused('upload.badDbf', { layer: layerName });
     }
@@ -99,7 +103,26 @@ export function readShapefileZip(bytes: Uint8Array, { maxVertices, maxFeatures }
     });
     features += geometries.length;
   }
-  return { ...result, noPrjAssumedWgs84: noPrj };
+  return { ...result, noPrjAssumedWgs84: noPrj, encodingWarnings };
+}
+
+/**
+ * The encoding a layer's names are read in: the declared one when a decoder knows it; UTF-8 when
+ * the declaration is unknown, or when nothing is declared and the table reads as UTF-8; else
+ * ISO-8859-1 (GDAL's assumption for an undeclared table). Each guess is a warning for the upload's
+ * answer, never silent mojibake.
+ */
+function layerEncoding(
+  dbf: Uint8Array,
+  { declared, encoding }: ReturnType<typeof dbfEncoding>,
+  layer: string,
+  warnings: UploadEncodingWarning[],
+): string {
+  if (encoding) return encoding;
+  const readAs = declared !== undefined || recordsAreUtf8(dbf) ? 'utf-8' : 'iso-8859-1';
+  if (declared !== undefined || readAs !== 'utf-8')
+    warnings.push({ layer, declared: declared ?? null, readAs });
+  return readAs;
 }
 
 function isWgs84LonLat(p: InstanceType<typeof proj4.Proj>): boolean {

@@ -1,4 +1,5 @@
 import { threadId } from 'node:worker_threads';
+import type { UploadEncodingWarning } from '@satportal/contract';
 import { type Ignored, type Screened, screenCandidates, toScreened } from '../shapes';
 import { readUploadedFile, type UploadExtension } from './read-file';
 import { UploadRefused } from './upload-refused';
@@ -20,6 +21,7 @@ export interface ScreenedFile {
   ignored: Ignored[];
   /** a shapefile layer had no .prj and was read as WGS 84 */
   noPrjAssumedWgs84: boolean;
+  encodingWarnings: UploadEncodingWarning[];
   /** the thread that read the file */
   threadId: number;
 }
@@ -38,7 +40,13 @@ export function readUpload(task: UploadTask): UploadTaskResult {
       toScreened(c, c.name ?? (c.kind === 'aoi' ? `Polygon${++polygonNumber}` : `Point${++pointNumber}`)),
     );
     return {
-      file: { candidates, ignored: read.ignored, noPrjAssumedWgs84: read.noPrjAssumedWgs84, threadId },
+      file: {
+        candidates,
+        ignored: read.ignored,
+        noPrjAssumedWgs84: read.noPrjAssumedWgs84,
+        encodingWarnings: read.encodingWarnings ?? [],
+        threadId,
+      },
     };
   } catch (e) {
     if (e instanceof UploadRefused) return { refused: { key: e.key, params: e.params } };
