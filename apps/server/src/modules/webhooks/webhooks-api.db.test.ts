@@ -180,6 +180,27 @@ describe('webhook registration', () => {
     );
   });
 
+  it('refuses ids and limits that Ajv reads as ±Infinity (found by the fuzz test: a 500 before)', async () => {
+    const u = await h.signedIn();
+    const r = await send(h, 'POST', '/webhooks', u.token, endpoint('https://hooks.example.com/inf'));
+    const id = r.body.data.endpoint.id;
+    for (const path of [
+      `/api/v1/webhooks/${id}/deliveries?limit=-1e999`,
+      `/api/v1/webhooks/${id}/deliveries?limit=1e999`,
+      '/api/v1/webhooks/1e999/deliveries',
+    ]) {
+      const a = await send(h, 'GET', path, u.token);
+      expect(a.status, path).toBe(400);
+      expect(a.body).toMatchObject({ code: 4000, message: 'error.outOfRange' });
+    }
+    for (const [method, path] of [
+      ['POST', '/api/v1/webhooks/1e999/test'],
+      ['POST', '/api/v1/webhooks/1e999/secret'],
+      ['DELETE', '/api/v1/webhooks/1e999'],
+    ] as const)
+      expect((await send(h, method, path, u.token)).status, path).toBe(400);
+  });
+
   it('needs a session', async () => {
     const r = await h.app.inject({ method: 'GET', url: '/api/v1/webhooks', remoteAddress: h.remoteAddress });
     expect(r.statusCode).toBe(401);

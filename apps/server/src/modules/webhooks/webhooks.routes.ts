@@ -1,4 +1,5 @@
 import {
+  Int32Max,
   Paths,
   WebhookDeliveriesQuery,
   WebhookDeliveryList,
@@ -11,6 +12,7 @@ import {
 } from '@satportal/contract';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { ApiError } from '../../http/api-error';
 import { principalOf } from '../../http/auth-plugin';
 import { ok, responses } from '../../http/envelope';
 import type { Http } from '../../http/types';
@@ -22,6 +24,13 @@ import type { WebhooksService } from './webhooks.service';
  */
 export function webhooksRoutes(app: Http, webhooks: WebhooksService): void {
   const userOf = (request: FastifyRequest) => principalOf(request).user.id;
+  /** Ajv coerces "1e999" (and "-1e999") to ±Infinity, which passes `integer` and its bounds: refused here. */
+  const finite = (field: string, value: number) => {
+    if (!Number.isFinite(value))
+      throw ApiError.invalid(field, 'error.outOfRange', { field, limit: Int32Max });
+    return value;
+  };
+  const idOf = (request: { params: { id: number } }) => finite('id', request.params.id);
   const tags = ['webhooks'];
 
   app.get(
@@ -61,7 +70,7 @@ export function webhooksRoutes(app: Http, webhooks: WebhooksService): void {
         response: responses(WebhookEndpoint),
       },
     },
-    async (request) => ok(await webhooks.update(userOf(request), request.params.id, request.body)),
+    async (request) => ok(await webhooks.update(userOf(request), idOf(request), request.body)),
   );
 
   app.delete(
@@ -75,7 +84,7 @@ export function webhooksRoutes(app: Http, webhooks: WebhooksService): void {
       },
     },
     async (request) => {
-      await webhooks.delete(userOf(request), request.params.id);
+      await webhooks.delete(userOf(request), idOf(request));
       return ok(null);
     },
   );
@@ -91,7 +100,7 @@ export function webhooksRoutes(app: Http, webhooks: WebhooksService): void {
         response: responses(WebhookWithSecret),
       },
     },
-    async (request) => ok(await webhooks.rotate(userOf(request), request.params.id)),
+    async (request) => ok(await webhooks.rotate(userOf(request), idOf(request))),
   );
 
   app.post(
@@ -104,7 +113,7 @@ export function webhooksRoutes(app: Http, webhooks: WebhooksService): void {
         response: responses(WebhookTestResult),
       },
     },
-    async (request) => ok(await webhooks.test(userOf(request), request.params.id)),
+    async (request) => ok(await webhooks.test(userOf(request), idOf(request))),
   );
 
   app.get(
@@ -120,6 +129,8 @@ export function webhooksRoutes(app: Http, webhooks: WebhooksService): void {
       },
     },
     async (request) =>
-      ok(await webhooks.deliveries(userOf(request), request.params.id, request.query.limit ?? 50)),
+      ok(
+        await webhooks.deliveries(userOf(request), idOf(request), finite('limit', request.query.limit ?? 50)),
+      ),
   );
 }
