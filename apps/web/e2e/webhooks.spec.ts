@@ -44,6 +44,9 @@ for (const language of ['en', 'zh'] as const) {
   test(`(${language}) adds a webhook in the account centre and a signed test event arrives`, async ({
     page,
   }) => {
+    // A login, a registration and a delivery through the server's queue: on the shared 2-core
+    // machine under a full e2e run the first test of a fresh server took over 60 s.
+    test.setTimeout(120_000);
     const receiver = await startReceiver();
     try {
       const portal = new Portal(page);
