@@ -4,9 +4,11 @@ import { inTransaction } from '../../db/database';
 import { JobQueue } from '../../jobs/queue';
 import { startWebhookWorkers } from '../../jobs/webhooks.jobs';
 import { type Harness, startHarness } from '../../test/harness';
+import { box, createTestSatellites, scene } from '../../test/scenes';
 import { defaultConstellation } from '../catalogue/constellation';
 import { FulfilmentRepository } from '../fulfilment';
 import { type ArchiveWorld, archiveOrder, archiveWorld, expectCode, send } from '../orders/test-helpers';
+import { insertSubscriptions, utcDayFromNow } from '../subscriptions/matching/test/fixtures';
 import { sendWebhook } from './sender';
 import { type Receiver, startReceiver, until, verified } from './test-helpers';
 
@@ -110,6 +112,51 @@ describe('webhook events from the order life cycle', () => {
       type: 'order.status_changed',
       data: { orderId: second, previousStatus: 11, status: 41, final: true },
     });
+  });
+
+  it('writes subscription.matched with the new scenes of a matching batch, in the batch transaction', async () => {
+    const user = await h.signedIn();
+    const e = await register(user, ['subscription.matched']);
+    const sats = (await createTestSatellites(h, 1)).ids;
+    // open sea, an area of its own in the shared test database
+    const [sub] = await insertSubscriptions(h.pool, [
+      {
+        userId: user.userId,
+        name: 'Reef watch',
+        fdate: utcDayFromNow(-1),
+        tdate: utcDayFromNow(30),
+        satIds: sats,
+        aoi: box(-120, -45, -119, -44),
+        minCoverage: 10,
+      },
+    ]);
+    const sceneIds = ['a', 'b'].map((x) => `wh-match-${x}-${process.pid}-${Date.now()}`);
+    await h.services.scenesRepository.upsertScenes(
+      sceneIds.map((id) =>
+        scene({
+          id,
+          satelliteId: sats[0]!,
+          acquiredAt: `${utcDayFromNow(0)}T10:00:00.000Z`,
+          footprint: box(-120.2, -45.2, -118.8, -43.8),
+        }),
+      ),
+    );
+    await h.services.matching.matchPending();
+    const got = await events(e.id);
+    expect(got).toEqual([
+      expect.objectContaining({
+        type: 'subscription.matched',
+        data: {
+          subscriptionId: sub,
+          name: 'Reef watch',
+          count: 2,
+          sceneIds: expect.arrayContaining(sceneIds),
+        },
+      }),
+    ]);
+    // matched again (nothing new): no second event
+    await h.services.matching.matchPending();
+    expect(await events(e.id)).toHaveLength(1);
   });
 
   it('writes nothing for a user without a matching endpoint, or one turned off', async () => {
