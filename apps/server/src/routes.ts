@@ -17,6 +17,7 @@ import { taskingRoutes } from './modules/tasking/tasking.routes';
 import { tileKeyRoutes } from './modules/tile-access';
 import { hdTileRoutes, hdYearsRoutes, tilesRoutes } from './modules/tiles';
 import { usageRoutes } from './modules/usage';
+import { webhooksRoutes } from './modules/webhooks';
 import { appVersion } from './version';
 
 /**
@@ -46,6 +47,7 @@ export function routeModules(services: Services): RouteModule[] {
         hdYearsRoutes(app, services.hd);
         noticesRoutes(app, services.notices);
         subscriptionsRoutes(app, services.subscriptions);
+        webhooksRoutes(app, services.webhooks);
       },
     },
     // The provider's public catalogue (see the STAC module): no session. All of /stac is its own.

@@ -59,6 +59,12 @@ import {
   type Usage,
   type UsageRequest,
   type User,
+  type WebhookDeliveryList,
+  type WebhookEndpoint,
+  type WebhookEndpointInput,
+  type WebhookList,
+  type WebhookTestResult,
+  type WebhookWithSecret,
 } from '@satportal/contract';
 import type { ApiClient, CallOptions } from './client';
 
@@ -70,7 +76,11 @@ const pathWithId = (
     | typeof Paths.orderTag
     | typeof Paths.subscription
     | typeof Paths.subscriptionItems
-    | typeof Paths.noticeRead,
+    | typeof Paths.noticeRead
+    | typeof Paths.webhook
+    | typeof Paths.webhookSecret
+    | typeof Paths.webhookTest
+    | typeof Paths.webhookDeliveries,
   id: number,
 ) => apiPath(path).replace(':id', String(id));
 
@@ -356,6 +366,35 @@ export function bindEndpoints(client: ApiClient) {
 
     markNoticeRead: (id: number, extra: Extra = {}) =>
       client.request<null>(pathWithId(Paths.noticeRead, id), { method: 'PUT', ...extra }),
+
+    /** Webhooks (issue 27): a refused URL (4000) and too many (4009) are the form's to show. */
+    webhooks: (extra: Extra = {}) => client.request<WebhookList>(apiPath(Paths.webhooks), extra),
+
+    createWebhook: (body: WebhookEndpointInput, extra: Extra = {}) =>
+      client.request<WebhookWithSecret>(apiPath(Paths.webhooks), {
+        method: 'POST',
+        body,
+        handles: [ResultCode.ValidationFailed, ResultCode.Conflict],
+        ...extra,
+      }),
+
+    updateWebhook: (id: number, body: WebhookEndpointInput, extra: Extra = {}) =>
+      client.request<WebhookEndpoint>(pathWithId(Paths.webhook, id), { method: 'PUT', body, ...extra }),
+
+    deleteWebhook: (id: number, extra: Extra = {}) =>
+      client.request<null>(pathWithId(Paths.webhook, id), { method: 'DELETE', ...extra }),
+
+    rotateWebhookSecret: (id: number, extra: Extra = {}) =>
+      client.request<WebhookWithSecret>(pathWithId(Paths.webhookSecret, id), { method: 'POST', ...extra }),
+
+    testWebhook: (id: number, extra: Extra = {}) =>
+      client.request<WebhookTestResult>(pathWithId(Paths.webhookTest, id), { method: 'POST', ...extra }),
+
+    webhookDeliveries: (id: number, extra: Extra = {}) =>
+      client.request<WebhookDeliveryList>(pathWithId(Paths.webhookDeliveries, id), {
+        query: { limit: 20 },
+        ...extra,
+      }),
   };
 }
 
@@ -392,4 +431,6 @@ export const queryKeys = {
   subscriptionItems: (id: number) => [Paths.subscriptionItems, id] as const,
   subscriptionStatus: [Paths.subscriptionStatus],
   unreadNotices: [Paths.unreadNotices],
+  webhooks: [Paths.webhooks],
+  webhookDeliveries: (id: number) => [Paths.webhookDeliveries, id] as const,
 } as const;

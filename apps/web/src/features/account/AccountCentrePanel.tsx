@@ -8,6 +8,7 @@ import { useSessionStore } from '../auth/sessionStore';
 import { useLogout } from '../auth/useLogout';
 import { useMe } from '../auth/useMe';
 import { useTimeFormat } from '../auth/useTimeFormat';
+import { WebhooksSection } from '../webhooks/WebhooksSection';
 import styles from './account.module.css';
 import { LanguageChoice } from './LanguageChoice';
 import { OrderRequestInfo } from './OrderRequestInfo';
@@ -19,7 +20,7 @@ import { UsageSection } from './UsageSection';
 
 /**
  * Account centre (panel 5, spec 001 §2): personal information, order request information, change
- * password, usage with the yearly traffic chart, time zone, language, the tile link, logout and
+ * password, usage with the yearly traffic chart, time zone, language, the tile link, webhooks, logout and
  * sign out everywhere.
  */
 export default function AccountCentrePanel() {
@@ -99,6 +100,12 @@ export default function AccountCentrePanel() {
         {t('account.tileLink')}
       </Typography.Title>
       <TileLinkStatus timeZone={timeZone} />
+
+      <Divider />
+      <Typography.Title level={5} className={styles.sectionTitle}>
+        {t('webhook.title')}
+      </Typography.Title>
+      <WebhooksSection timeZone={timeZone} />
 
       <Divider />
       <Button
