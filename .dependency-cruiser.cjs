@@ -7,7 +7,7 @@ const web = '^apps/web/src/';
 const tests = '(\\.test\\.tsx?$|/test/|/test-helpers\\.ts$|/testShapes\\.ts$)';
 /** Modules with a public index (the others are still used file by file). */
 const indexed =
-  'tiles|areas|weather|orders|downloads|fulfilment|my-data|usage|tile-access|subscriptions|notices';
+  'tiles|areas|weather|orders|downloads|fulfilment|my-data|usage|tile-access|subscriptions|notices|webhooks';
 
 module.exports = {
   forbidden: [

@@ -85,6 +85,7 @@ async function ensureCollections(pool: pg.Pool, from: Date, to: Date) {
         id: 0,
         category: g.category,
         satellites: g.satellites,
+        satellite_ids: g.satellite_ids,
         launched: null,
         first: from.toISOString(),
         last: to.toISOString(),

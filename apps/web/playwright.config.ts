@@ -64,6 +64,9 @@ export default defineConfig({
       TILE_KEY_IDLE_SECONDS: '8',
       // Only the operator's hook (`archive advance`) adds scenes, so a test knows what arrives.
       LIVING_ARCHIVE_SECONDS: '0',
+      // Webhooks may go to the tests' receivers on the loopback interface, over plain http.
+      WEBHOOK_ALLOW_PRIVATE: '1',
+      WEBHOOK_ALLOW_HTTP: '1',
       LOG_LEVEL: 'warn',
     },
   },

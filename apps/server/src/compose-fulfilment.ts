@@ -64,7 +64,7 @@ export async function composeFulfilment(
   },
 ): Promise<Fulfilment> {
   const queue = await JobQueue.open(pool, { supervise: options.workers });
-  const repository = new FulfilmentRepository(pool);
+  const repository = new FulfilmentRepository(pool, services.webhookOutbox);
   const catalogueRepository = new CatalogueRepository(pool);
   const catalogue: CaptureCatalogue = {
     async satellite(satId, sensorType) {
@@ -110,6 +110,8 @@ export async function composeFulfilment(
     catalogue,
     config: config.fulfilment,
     workDir: options.workers ? await workFolder(config.dataDir) : join(config.dataDir, 'work', 'cli'),
+    downloadUrl: (key, expiresAt) =>
+      `${config.fulfilment.publicUrl}${services.downloadLinks.link(key, expiresAt)}`,
   });
   services.orders.onPlaced((orders) => service.ordersPlaced(orders));
   let workers: { stop(): Promise<void> } | null = null;

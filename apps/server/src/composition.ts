@@ -61,12 +61,20 @@ import {
   TilesService,
 } from './modules/tiles';
 import { HdAllowance, UsageRepository, UsageService } from './modules/usage';
+import {
+  type DeliveryPolicy,
+  SecretBox,
+  WebhookDelivery,
+  WebhookOutbox,
+  WebhooksRepository,
+  WebhooksService,
+} from './modules/webhooks';
 import { createObjectStore } from './storage';
 import { appVersion } from './version';
 
 /** What delivery needs of the configuration: where files and mail go, how links are signed. */
 export type DeliveryConfig = Pick<Config, 'dataDir' | 'storage' | 'mail' | 'fulfilment'> &
-  Partial<Pick<Config, 'tiles' | 'subscriptions'>>;
+  Partial<Pick<Config, 'tiles' | 'subscriptions' | 'webhooks'>>;
 
 /** Repositories and services over one database: shared by the server, the CLI and the tests. */
 export function composeServices(
@@ -85,6 +93,22 @@ export function composeServices(
     delivery.fulfilment.downloadLinkDays,
   );
   const tilesConfig = delivery.tiles ?? loadConfig().tiles;
+  const webhooksConfig = delivery.webhooks ?? loadConfig().webhooks;
+  const webhookSecrets = new SecretBox(
+    webhooksConfig.secretKey ?? (() => sharedLinkSecret(delivery.dataDir, 'webhook-secret-key')),
+  );
+  const webhookPolicy: DeliveryPolicy = {
+    allowPrivate: webhooksConfig.allowPrivate,
+    allowHttp: webhooksConfig.allowHttp,
+    timeoutMs: webhooksConfig.timeoutSeconds * 1000,
+    maxResponseBytes: 4096,
+    userAgent: `Satportal-Webhooks/${appVersion}`,
+    retrySeconds: webhooksConfig.retrySeconds,
+    maxRetryAfterSeconds: 86_400,
+  };
+  const webhooksRepository = new WebhooksRepository(db.pool);
+  // Fulfilment, the order centre's cancel and matching record their events through it.
+  const webhookOutbox = new WebhookOutbox(webhooksRepository);
   const usageRepository = new UsageRepository(db.pool);
   const hdAllowance = new HdAllowance(usageRepository, tilesConfig.defaultHdDailyTiles);
   const accountsRepository = new AccountsRepository(db.pool);
@@ -154,6 +178,7 @@ export function composeServices(
       tileCache: tileCache('delivered'),
       cogCache: tileCache('cogs'),
     }),
+    archive,
   );
   const hd = new HdMosaics(new HdMosaicRepository(db.pool), quicklooks, hdAllowance, {
     cache: tileCache('hd'),
@@ -175,7 +200,7 @@ export function composeServices(
     orderSizing,
     orders,
     orderTags: new TagsService(new TagsRepository(db.pool)),
-    orderCentre: new OrderCentreService(new OrderCentreRepository(db.pool), downloadLinks),
+    orderCentre: new OrderCentreService(new OrderCentreRepository(db.pool, webhookOutbox), downloadLinks),
     objectStore,
     mailer,
     downloadLinks,
@@ -199,6 +224,7 @@ export function composeServices(
     /** New scenes against the subscriptions, a batch per transaction (the match job, `archive advance`). */
     matching: new MatchingService(db.pool, new MatchingRepository(overlay), {
       batchSize: delivery.subscriptions?.matchBatchSize ?? 10_000,
+      outbox: webhookOutbox,
     }),
     subscriptionMails: new SubscriptionMailsService(
       new SubscriptionMailsRepository(db.pool),
@@ -211,6 +237,13 @@ export function composeServices(
     usage: new UsageService(usageRepository, tilesConfig.defaultHdDailyTiles),
     tileKeys,
     apiKeys,
+    /** Webhooks (issue 27): the endpoints, the outbox the producers write, one try of a delivery. */
+    webhooks: new WebhooksService(webhooksRepository, webhookSecrets, webhookPolicy, () =>
+      webhookOutbox.nudge(),
+    ),
+    webhooksRepository,
+    webhookOutbox,
+    webhookDelivery: new WebhookDelivery(webhooksRepository, webhookSecrets, webhookPolicy),
   };
 }
 

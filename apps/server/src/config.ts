@@ -31,6 +31,30 @@ export interface Config {
   tiles: TilesConfig;
   /** issue 16: the living archive and subscription matching */
   subscriptions: SubscriptionsConfig;
+  /** issue 27: where webhooks may go, how long a try waits, when tries are repeated */
+  webhooks: WebhooksConfig;
+}
+
+export interface WebhooksConfig {
+  /** Private, loopback, link-local … targets allowed (WEBHOOK_ALLOW_PRIVATE: tests, on-premise). */
+  allowPrivate: boolean;
+  /** http:// targets allowed besides https:// (WEBHOOK_ALLOW_HTTP). */
+  allowHttp: boolean;
+  /** One try's deadline, connect to the read of the answer. */
+  timeoutSeconds: number;
+  /** Seconds before each retry; tries = its length + 1. */
+  retrySeconds: number[];
+  /** Key of the endpoint secrets at rest; made once and kept in DATA_DIR when not given. */
+  secretKey: string | undefined;
+}
+
+/** 8 tries over about 27 hours: the Standard Webhooks example schedule, cut at a day. */
+export const defaultWebhookRetrySeconds = [5, 300, 1800, 7200, 18000, 36000, 36000];
+
+function retrySchedule(value: string | undefined): number[] {
+  if (value === undefined) return defaultWebhookRetrySeconds;
+  if (!value.trim()) return [];
+  return value.split(',').map((v) => positiveNumber(v.trim(), 'WEBHOOK_RETRY_SECONDS'));
 }
 
 export interface SubscriptionsConfig {
@@ -199,6 +223,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         'LIVING_ARCHIVE_SECONDS',
       ),
       matchBatchSize: Math.max(1, wholeNumber(env.MATCH_BATCH_SIZE ?? '10000', 'MATCH_BATCH_SIZE')),
+    },
+    webhooks: {
+      allowPrivate: yes(env.WEBHOOK_ALLOW_PRIVATE),
+      allowHttp: yes(env.WEBHOOK_ALLOW_HTTP),
+      timeoutSeconds: positiveNumber(env.WEBHOOK_TIMEOUT_SECONDS ?? '10', 'WEBHOOK_TIMEOUT_SECONDS'),
+      retrySeconds: retrySchedule(env.WEBHOOK_RETRY_SECONDS),
+      secretKey: env.WEBHOOK_SECRET_KEY || undefined,
     },
   };
 }

@@ -11,6 +11,7 @@ import { type LivingArchiveRunner, startLivingArchive } from './demo/living-arch
 import { describeDemoIngest } from './demo/start-messages';
 import { buildApp } from './http/app';
 import { requestMatching, startSubscriptionWorkers } from './jobs/subscriptions.jobs';
+import { startWebhookWorkers } from './jobs/webhooks.jobs';
 import { defaultConstellation } from './modules/catalogue/constellation';
 import { describeTleLoad } from './modules/catalogue/orbital-elements.service';
 import { routeModules } from './routes';
@@ -90,6 +91,14 @@ async function main() {
     { log: say },
   );
   closers.push(() => subscriptionWorkers.stop());
+  // Webhook deliveries share the queue too: the outbox's rows of this process are swept at once.
+  const webhookWorkers = await startWebhookWorkers(
+    fulfilment.queue,
+    { delivery: services.webhookDelivery, repository: services.webhooksRepository },
+    { log: say },
+  );
+  services.webhookOutbox.nudge = () => webhookWorkers.nudge();
+  closers.push(() => webhookWorkers.stop());
   // The demo provider's archive grows as the real satellites fly: caught up now, then extended
   // every LIVING_ARCHIVE_SECONDS, each extension matched at once.
   let livingArchive: LivingArchiveRunner | null = null;

@@ -12,13 +12,14 @@ import { healthRoutes } from './modules/health/health.routes';
 import { myDataRoutes } from './modules/my-data';
 import { noticesRoutes } from './modules/notices';
 import { orderCentreRoutes, ordersRoutes, sizingRoutes, tagsRoutes } from './modules/orders';
-import { StacBase } from './modules/stac/stac.mapper';
 import { stacRoutes } from './modules/stac/stac.routes';
 import { subscriptionsRoutes } from './modules/subscriptions';
 import { taskingRoutes } from './modules/tasking/tasking.routes';
 import { tileKeyRoutes } from './modules/tile-access';
 import { hdTileRoutes, hdYearsRoutes, tilesRoutes } from './modules/tiles';
 import { usageRoutes } from './modules/usage';
+import { webhooksRoutes } from './modules/webhooks';
+import { appVersion } from './version';
 
 /**
  * The route registry: which module's routes are served where. Owned by the composition root, so
@@ -48,10 +49,11 @@ export function routeModules(services: Services): RouteModule[] {
         hdYearsRoutes(app, services.hd);
         noticesRoutes(app, services.notices);
         subscriptionsRoutes(app, services.subscriptions);
+        webhooksRoutes(app, services.webhooks);
       },
     },
-    // The provider's public catalogue (see the STAC module): no session.
-    { prefix: StacBase, public: true, register: (app) => stacRoutes(app, services.stac) },
+    // The provider's public catalogue (see the STAC module): no session. All of /stac is its own.
+    { prefix: '/stac', public: true, register: (app) => stacRoutes(app, services.stac, appVersion) },
     {
       prefix: '',
       register: (app) => {

@@ -22,13 +22,15 @@ for (const language of ['en', 'zh'] as const) {
     await portal.logIn(demo);
     if (language === 'zh') await portal.switchLanguage('zh');
 
-    // A wide AOI over Africa and Eurasia: the demo archive (3000 scenes in 3 years) has >1000 scenes there.
+    // A wide AOI from North America's west to India (245 million km², under the 255 million
+    // limit): the demo archive (3000 scenes in 3 years, dated from the day the server starts) has
+    // well over 1000 scenes there; Africa and Eurasia alone held 999 on 2026-11-28.
     await portal.centreMap(0, 0, 2);
     await portal.drawPolygon([
-      [-280, -200],
-      [280, -200],
-      [280, 150],
-      [-280, 150],
+      [-310, -215],
+      [300, -215],
+      [300, 155],
+      [-310, 155],
     ]);
     await expect.poll(() => portal.currentAoi()).not.toBeNull();
 

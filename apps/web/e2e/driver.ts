@@ -223,6 +223,24 @@ export class Portal {
   }
 
   /** Distinct colours drawn on the map's canvases (a blank map has one or none). */
+  /**
+   * The map's drawn pixels, sampled, as one text: any change of what is drawn changes it (a count
+   * of colours can stay the same when a highlight only reuses colours already on the map).
+   */
+  mapPicture(): Promise<string> {
+    return this.page.evaluate(() => {
+      const samples: string[] = [];
+      for (const canvas of document.querySelectorAll<HTMLCanvasElement>('[data-testid="map"] canvas')) {
+        const context = canvas.getContext('2d');
+        if (!context || !canvas.width) continue;
+        const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+        for (let i = 0; i < data.length; i += 4 * 97)
+          samples.push(`${data[i]},${data[i + 1]},${data[i + 2]},${data[i + 3]}`);
+      }
+      return samples.join(';');
+    });
+  }
+
   mapColours(): Promise<number> {
     return this.page.evaluate(() => {
       const colours = new Set<string>();

@@ -80,10 +80,10 @@ for (const language of ['en', 'zh'] as const) {
     await expect(page.getByTestId('tasking-stale')).toContainText(text(language, 'tasking.staleTitle'));
 
     // Hovering a pass makes its footprint stand out on the map.
-    const before = await portal.mapColours();
+    const before = await portal.mapPicture();
     await first.hover();
     await expect(first).toHaveAttribute('data-hovered', 'true');
-    await expect.poll(() => portal.mapColours()).not.toBe(before);
+    await expect.poll(() => portal.mapPicture()).not.toBe(before);
 
     await portal.backToTaskingForm();
 

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Limits } from './limits';
-import { Id, Int32, Int32Max, SingleLineText } from './text';
+import { Id, Int32, Int32Max, idListPattern, SingleLineText } from './text';
 
 /**
  * Saved areas and points: the AOI tree, the POI list, upload and export
@@ -31,6 +31,11 @@ export const AoiUploadLimits = {
   extensions: ['kml', 'kmz', 'json', 'geojson', 'zip'],
   /** positions in one file (polygons, points and ignored lines together) */
   maxVertices: 200_000,
+  /**
+   * features in one file (Placemarks, GeoJSON features, shapefile records), and AOIs and POIs they
+   * make (`upload.tooManyFeatures`): a national list of stations or of counties fits (docs/SECURITY.md)
+   */
+  maxFeatures: 5_000,
   /** total uncompressed size of a KMZ or zip, as declared and as really inflated */
   maxUnzippedBytes: 50 * 1024 * 1024,
   /** uncompressed / compressed, refused above this once the content passes 1 MiB */
@@ -39,6 +44,17 @@ export const AoiUploadLimits = {
   maxZipEntries: 1000,
   /** failures and ignored shapes listed in a result (their counts are always complete) */
   maxReported: 1000,
+} as const;
+
+/** The trees' bounds (issue 26): how much one account holds, how much one answer lists. */
+export const AoiTreeLimits = {
+  /**
+   * folders, AOIs and POIs of one account together, the two roots aside (`aoi.tooManyNodes`, 4009):
+   * two national lists at the features-per-file limit (docs/SECURITY.md)
+   */
+  maxNodes: 10_000,
+  /** nodes in one answer of `GET /aois` (`length`'s default and maximum) */
+  pageMax: 1_000,
 } as const;
 
 export const LatLngSchema = Type.Object({
@@ -100,11 +116,24 @@ export const AoiListQuery = Type.Object({
       description: '1: "My AOIs" with its folders and AOIs (without geometry); 2: "My POIs" with its POIs',
     }),
   ),
+  start: Type.Optional(Int32({ minimum: 0, default: 0, description: 'nodes to skip, in the tree order' })),
+  length: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: AoiTreeLimits.pageMax,
+      default: AoiTreeLimits.pageMax,
+      description: 'nodes to answer at most',
+    }),
+  ),
 });
 export type AoiListQuery = Static<typeof AoiListQuery>;
 
 export const AoiListResponse = Type.Object({
-  aois: Type.Array(AoiNode, { description: 'flat, parents before children, siblings in order' }),
+  aois: Type.Array(AoiNode, {
+    description: 'flat, parents before children, siblings in order; one page of the tree (`start`, `length`)',
+  }),
+  total: Type.Integer({ description: 'nodes in the whole tree, the root included' }),
+  more: Type.Boolean({ description: 'nodes follow this page: ask again with `start` + the nodes answered' }),
 });
 export type AoiListResponse = Static<typeof AoiListResponse>;
 
@@ -154,7 +183,7 @@ export const AoiMoveRequest = Type.Object({
 export type AoiMoveRequest = Static<typeof AoiMoveRequest>;
 
 const IdList = Type.String({
-  pattern: '^\\d{1,10}(,\\d{1,10}){0,999}$',
+  pattern: idListPattern,
   description: `comma-separated ids, at most 1000, each at most ${Int32Max} (error.outOfRange)`,
 });
 
@@ -224,6 +253,18 @@ export const UploadIgnored = Type.Object({
 });
 export type UploadIgnored = Static<typeof UploadIgnored>;
 
+/**
+ * A shapefile layer whose attribute table's encoding could not be taken from the file: `declared`
+ * is its .cpg text (or `LDID/<n>`) that no decoder knows, null when it declared nothing and its
+ * names are not UTF-8; `readAs` is what the names were read as (utf-8, iso-8859-1).
+ */
+export const UploadEncodingWarning = Type.Object({
+  layer: Type.String(),
+  declared: Type.Union([Type.String(), Type.Null()]),
+  readAs: Type.String(),
+});
+export type UploadEncodingWarning = Static<typeof UploadEncodingWarning>;
+
 /** Spec `aoi/upload` result, extended with the ids, the failures and the projection note. */
 export const AoiUploadResponse = Type.Object({
   aoiCount: Type.Integer({ description: 'AOIs created' }),
@@ -248,6 +289,9 @@ export const AoiUploadResponse = Type.Object({
   ignored: Type.Array(UploadIgnored, { description: 'the first 1000' }),
   noPrjAssumedWgs84: Type.Boolean({
     description: 'a shapefile came without a .prj and was read as WGS 84 longitude/latitude',
+  }),
+  encodingWarnings: Type.Array(UploadEncodingWarning, {
+    description: "shapefile layers whose names' encoding was unknown or not declared (names may be wrong)",
   }),
 });
 export type AoiUploadResponse = Static<typeof AoiUploadResponse>;

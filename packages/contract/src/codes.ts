@@ -28,6 +28,14 @@ export const ResultCode = {
   NotFound: 4004,
   /** added: the request conflicts with existing state */
   Conflict: 4009,
+  /** added: the request was not received in time (HTTP 408) */
+  RequestTimeout: 4008,
+  /** added: the body is larger than the server reads (HTTP 413) */
+  PayloadTooLarge: 4013,
+  /** added: the body's content type is not one the route reads (HTTP 415) */
+  UnsupportedMediaType: 4015,
+  /** added: the request's headers are larger than the server reads (HTTP 431) */
+  HeadersTooLarge: 4031,
   /** spec: area below a satellite group's minimum */
   AreaBelowMinimum: 4151,
   /** spec: the same AOI already has a subscription in the same period */
@@ -38,6 +46,8 @@ export const ResultCode = {
   IdempotencyKeyReused: 4220,
   /** added: a download link past its `Expires`, or its package past its end (HTTP 410 Gone) */
   LinkExpired: 4100,
+  /** added: a byte range that starts past the end of a file (HTTP 416; `Content-Range: bytes *\/size`) */
+  RangeNotSatisfiable: 4160,
   /** added: too many requests */
   RateLimited: 4290,
   /** added: unexpected server error (details only in the server log) */
@@ -69,6 +79,16 @@ export function httpStatusOf(code: number): number {
       return 409;
     case ResultCode.LinkExpired:
       return 410;
+    case ResultCode.RangeNotSatisfiable:
+      return 416;
+    case ResultCode.RequestTimeout:
+      return 408;
+    case ResultCode.PayloadTooLarge:
+      return 413;
+    case ResultCode.UnsupportedMediaType:
+      return 415;
+    case ResultCode.HeadersTooLarge:
+      return 431;
     case ResultCode.AreaBelowMinimum:
     case ResultCode.OutOfGroupRange:
     case ResultCode.IdempotencyKeyReused:

@@ -16,3 +16,4 @@ export * from './tasking';
 export * from './text';
 export * from './tiles';
 export * from './usage';
+export * from './webhooks';

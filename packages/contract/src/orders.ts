@@ -3,7 +3,7 @@ import { Aoi, SatelliteIds, SensorChoice } from './archive';
 import { ListOf } from './envelope';
 import { Limits } from './limits';
 import { TaskingCondition } from './tasking';
-import { Id, SingleLineText } from './text';
+import { Id, idListPattern, SingleLineText } from './text';
 
 /**
  * Ordering (spec 000 §2 "Cart box", §3 "Area calculation response", §5 "Order area minimums",
@@ -169,7 +169,7 @@ export type AreaCalculationResponse = Static<typeof AreaCalculationResponse>;
 /** Satellite-group rules query (spec 000 §7: satIds comma list, orderType, productType). */
 export const OrderRulesQuery = Type.Object({
   satIds: Type.String({
-    pattern: '^\\d{1,10}(,\\d{1,10}){0,999}$',
+    pattern: idListPattern,
     description: 'satellite ids, comma separated',
   }),
   // A query string arrives as text: an enum without a type is never coerced to a number.

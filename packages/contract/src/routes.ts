@@ -50,6 +50,16 @@ export const Paths = {
   meTimeZone: '/me/timezone',
   /** tile keys: POST issue for this device, GET status, DELETE revoke (account centre) */
   tileKey: '/tiles/key',
+  /** webhooks (issue 27): GET list, POST create (the secret answered once) */
+  webhooks: '/webhooks',
+  /** PUT change, DELETE one endpoint */
+  webhook: '/webhooks/:id',
+  /** POST rotates the signing secret (the old one still signs for 24 h) */
+  webhookSecret: '/webhooks/:id/secret',
+  /** POST sends a `webhook.test` event through the queue */
+  webhookTest: '/webhooks/:id/test',
+  /** GET the endpoint's delivery log, newest first */
+  webhookDeliveries: '/webhooks/:id/deliveries',
   /** years of the HD mosaics */
   hdYears: '/hd/years',
   /** spec 000 §7 subscriptions: POST create, GET list */

@@ -51,6 +51,17 @@ export const deliveredXyzTemplate = (orderNo: string, sceneId: string, format: T
 /** `GET` route pattern of the XYZ tiles (Fastify). */
 export const DeliveredXyzRoute = `${TileBase}/xyz/:orderNo/:sceneId/:z/:x/:y`;
 
+/**
+ * A delivered scene's Cloud-Optimized GeoTIFF, read by HTTP ranges (GDAL `/vsicurl/`, QGIS, STAC
+ * assets): opened like the tiles, by the session, the tile cookie or a tile key (`?key=`).
+ */
+export const deliveredCogPath = (orderNo: string, sceneId: string) =>
+  `${TileBase}/cog/${seg(orderNo)}/${seg(sceneId)}.tif`;
+/** `GET`/`HEAD` route pattern of the delivered COGs (Fastify): `file` is `<sceneId>.tif`. */
+export const DeliveredCogRoute = `${TileBase}/cog/:orderNo/:file`;
+/** The media type of a COG (the OGC's, as STAC uses it). */
+export const CogMediaType = 'image/tiff; application=geotiff; profile=cloud-optimized';
+
 /** WMTS 1.0.0: KVP endpoint (GetCapabilities, GetTile) and the RESTful capabilities document. */
 export const WmtsKvpPath = `${TileBase}/wmts`;
 export const WmtsCapabilitiesRestPath = `${TileBase}/wmts/1.0.0/WMTSCapabilities.xml`;

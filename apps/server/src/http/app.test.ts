@@ -1,7 +1,8 @@
-import { ResultCode } from '@satportal/contract';
+import { httpStatusOf, ResultCode } from '@satportal/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-error';
 import { buildApp } from './app';
+import { clientErrorOf } from './error-handler';
 import type { Authenticator } from './types';
 
 /** A session check that refuses everyone: these tests only reach public routes. */
@@ -44,7 +45,34 @@ describe('error envelope', () => {
       payload: '{"username": ',
     });
     expect(r.statusCode).toBe(400);
-    expect(r.json().code).toBe(ResultCode.ValidationFailed);
+    expect(r.json()).toEqual({
+      code: ResultCode.ValidationFailed,
+      message: 'error.malformedJson',
+      data: null,
+    });
+  });
+
+  it('maps every client error of the framework to a code whose status is the answer (issue 26)', () => {
+    const errors = [
+      ...[400, 401, 403, 404, 405, 406, 408, 409, 410, 411, 413, 414, 415, 418, 422, 429, 431, 451].map(
+        (statusCode) => ({ statusCode }),
+      ),
+      { code: 'FST_ERR_CTP_INVALID_JSON_BODY', statusCode: 400 },
+      { code: 'FST_ERR_MAX_PARAM_LENGTH', statusCode: 414 },
+      { code: 'FST_STATIC_FORBIDDEN_PATH', statusCode: 403 },
+      { code: 'FST_ERR_BAD_URL', statusCode: 400 },
+    ];
+    for (const error of errors) {
+      const { code, messageKey } = clientErrorOf(error);
+      const status = httpStatusOf(code);
+      expect(status >= 400 && status < 500, JSON.stringify(error)).toBe(true);
+      expect(messageKey, JSON.stringify(error)).toMatch(/^(error|upload)\.\w+$/);
+    }
+    expect(clientErrorOf({ statusCode: 413 })).toEqual({
+      code: ResultCode.PayloadTooLarge,
+      messageKey: 'error.bodyTooLarge',
+    });
+    expect(clientErrorOf({ statusCode: 418 }).code).toBe(ResultCode.ValidationFailed);
   });
 
   it('requires a session on API routes unless they are public', async () => {

@@ -8,14 +8,22 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ApiKeyHeader, ResultCode } from '@satportal/contract';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
-import { installAuth, publicScope, scopeOf } from './auth-plugin';
+import {
+  fallbackScope,
+  frameworkErrorHandler,
+  installAuth,
+  publicScope,
+  scopeOf,
+  underProtectedPrefix,
+} from './auth-plugin';
 import {
   type ConnectionSettings,
   capConnections,
   defaultConnectionSettings,
   serverTimeoutOptions,
 } from './connections';
-import { installErrorHandler } from './error-handler';
+import { answerClientError, installErrorHandler } from './error-handler';
+import { installNumberRule } from './number-rule';
 import { defaultRateLimits, installRateLimits, type RateLimitSettings } from './rate-limits';
 import type {
   ApiKeyAuthenticator,
@@ -61,9 +69,12 @@ export async function buildApp(deps: AppDeps): Promise<Http> {
     logController: new LogController({ disableRequestLogging: deps.disableRequestLogging ?? false }),
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
+    // Our codes for the router's and Node's parser's refusals too (never the framework's own body).
+    frameworkErrors: frameworkErrorHandler(deps.auth),
+    clientErrorHandler: answerClientError,
     ajv: {
-      // strictNumbers: a query or path value like `1e999` coerces to Infinity, which passes the
-      // integer type and would reach SQL; NaN and Infinity are invalid numbers.
+      // strictNumbers: NaN and Infinity are invalid numbers. A text coerced to a number is not
+      // checked again, so the number rule (number-rule.ts) lets through only canonical spellings.
       customOptions: {
         removeAdditional: true,
         coerceTypes: 'array',
@@ -119,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<Http> {
       ? undefined
       : await installRateLimits(app, deps.rateLimits ?? defaultRateLimits);
   installAuth(app, { auth: deps.auth, tileKeys: deps.tileKeys, apiKeys: deps.apiKeys }, countAuthFailure);
+  installNumberRule(app);
   if (deps.usage) installUsage(app, deps.usage);
 
   await app.register(swagger, {
@@ -171,7 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<Http> {
     // `reply.sendFile` for the SPA fallback below; the file routes themselves are public.
     await app.register(fastifyStatic, { root: webDist, serve: false });
     await app.register(async (files) => {
-      publicScope(files);
+      fallbackScope(files);
       // Looked up per request (wildcard), so a rebuild while the server runs is served at once.
       await files.register(fastifyStatic, {
         root: webDist,
@@ -189,17 +201,15 @@ export async function buildApp(deps: AppDeps): Promise<Http> {
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/')) {
-      return reply.status(404).send({ code: ResultCode.NotFound, message: 'error.notFound', data: null });
-    }
-    // The SPA owns every other GET path (its router sends unknown paths to `/`).
-    // A missing file (a path with an extension) is a 404, not the page: a stale chunk must fail visibly.
+    // The SPA owns every other GET path (its router sends unknown paths to `/`), never the API's
+    // or the tiles' (however spelled). A missing file (a path with an extension) is a 404, not the
+    // page: a stale chunk must fail visibly.
     const isFile = /\.[A-Za-z0-9]+$/.test(request.url.split('?')[0] ?? '');
-    if (request.method === 'GET' && webDist && !isFile) {
+    if (request.method === 'GET' && webDist && !isFile && !underProtectedPrefix(request.url)) {
       reply.header('cache-control', 'no-cache');
       return reply.sendFile('index.html', webDist);
     }
-    return reply.status(404).type('text/plain').send('Not found');
+    return reply.status(404).send({ code: ResultCode.NotFound, message: 'error.notFound', data: null });
   });
 
   return app as unknown as Http;

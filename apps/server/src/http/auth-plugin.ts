@@ -3,14 +3,16 @@ import {
   ApiKeyParam,
   ApiKeyPattern,
   type ApiKeyScope,
+  httpStatusOf,
   ResultCode,
   type RouteScope,
   TileKeyParam,
   TileStatus,
   TileStatusHeader,
 } from '@satportal/contract';
-import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './api-error';
+import { clientErrorOf } from './error-handler';
 import type { ApiKeyAuthenticator, Authenticator, Principal, TileKeyAuthenticator } from './types';
 
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -194,10 +196,16 @@ export function installAuth(
   });
 
   async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    if (request.is404) {
-      // No route matched: nothing is served, but an anonymous caller under the API or tile paths
-      // learns nothing of which routes exist either (401 before 404, in every spelling of the path).
-      if (underProtectedPrefix(request.url)) request.principal = await apiCaller(request, credentials);
+    const fallback = request.routeOptions.config?.fallback === true;
+    if (request.is404 || fallback) {
+      // No route matched (or only the browser application's catch-all): nothing is served, but an
+      // anonymous caller under the API or tile paths learns nothing of which routes exist either
+      // (401 before 404, in every spelling of the path), and the application's files never answer
+      // there: a caller with a session gets 404.
+      if (underProtectedPrefix(request.url)) {
+        request.principal = await apiCaller(request, credentials);
+        if (fallback) throw ApiError.notFound();
+      }
       return;
     }
     const access = accessOf(request);
@@ -270,6 +278,42 @@ export function publicScope(scope: FastifyInstance): void {
   scope.addHook('onRoute', (route) => {
     route.config = { ...(route.config ?? {}), public: true };
   });
+}
+
+/**
+ * Marks the routes of `scope` public and as the browser application's catch-all (its files and
+ * pages): the deny-by-default hook treats them as matching nothing under `/api/` and `/tiles/`.
+ */
+export function fallbackScope(scope: FastifyInstance): void {
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...(route.config ?? {}), public: true, fallback: true };
+  });
+}
+
+/**
+ * Fastify's `frameworkErrors`: the router's refusals before any route or hook runs (a broken
+ * percent-encoding, a path segment longer than it reads). Under the API and tile paths an
+ * anonymous caller gets 401 as for any other path there; everyone gets our code, never the
+ * framework's (whose own answer echoed the path and named its error code).
+ */
+export function frameworkErrorHandler(auth: Authenticator) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    const answer = async () => {
+      if (underProtectedPrefix(request.url)) await auth.authenticate(bearerToken(request));
+      const { code, messageKey } = clientErrorOf(error);
+      return reply.status(httpStatusOf(code)).send({ code, message: messageKey, data: null });
+    };
+    answer().catch((e: unknown) => {
+      if (e instanceof ApiError)
+        return reply.status(httpStatusOf(e.code)).send({ code: e.code, message: e.messageKey, data: null });
+      request.log.error({ err: e, reqId: request.id }, 'unexpected error');
+      return reply.status(500).send({
+        code: ResultCode.InternalError,
+        message: 'error.internal',
+        data: { requestId: String(request.id) },
+      });
+    });
+  };
 }
 
 /** The caller of a non-public route (the hook has already refused anyone else). */

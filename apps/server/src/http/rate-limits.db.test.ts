@@ -37,10 +37,19 @@ const get = (
     },
   });
 
+/** The WMS and WMTS routes answer their clients' OGC exception report (tiles/ows-errors.ts). */
+const isOgcReport = (r: Awaited<ReturnType<typeof get>>) => /xml/.test(String(r.headers['content-type']));
+
 function expectLimited(r: Awaited<ReturnType<typeof get>>) {
   expect(r.statusCode, r.body).toBe(429);
-  expect(r.json()).toMatchObject({ code: ResultCode.RateLimited, message: 'error.rateLimited' });
-  const seconds = r.json().data.params.seconds;
+  let seconds: number;
+  if (isOgcReport(r)) {
+    expect(r.body).toContain('NoApplicableCode');
+    seconds = Number(/wait (\d+) seconds/.exec(r.body)?.[1]);
+  } else {
+    expect(r.json()).toMatchObject({ code: ResultCode.RateLimited, message: 'error.rateLimited' });
+    seconds = r.json().data.params.seconds;
+  }
   expect(seconds).toBeGreaterThan(0);
   expect(seconds).toBeLessThanOrEqual(60);
   expect(Number(r.headers['retry-after'])).toBe(seconds);
@@ -180,7 +189,8 @@ const refusedRequests: Array<[string, { url: string; token?: string; cookie?: st
 
 function expectRefused(r: Awaited<ReturnType<typeof get>>, what: string) {
   expect(r.statusCode, `${what}: ${r.body}`).toBe(401);
-  expect(r.json().code).toBe(ResultCode.InvalidSession);
+  if (isOgcReport(r)) expect(r.body, what).toContain('NoApplicableCode');
+  else expect(r.json().code).toBe(ResultCode.InvalidSession);
 }
 
 describe('failed authentication (issue 26)', () => {

@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ApiKeyParam, ApiKeyScopes, ResultCode } from '@satportal/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../test/harness';
 import { underProtectedPrefix } from './auth-plugin';
 
@@ -12,14 +15,20 @@ const publicRoutes = [
   /^GET \/api\/v1\/health$/,
   /^POST \/api\/v1\/auth\/login$/,
   /^GET \/config\.js$/,
-  /^(GET|POST) \/stac\/v1(\/.*)?$/,
+  /^(GET|POST) \/stac(\/.*)?$/,
   /^GET \/api\/docs(\/.*)?$/,
 ];
 
 let h: Harness;
+/** The same server with a browser application to serve, as in production. */
+let served: Harness;
+const webDist = mkdtempSync(join(tmpdir(), 'satportal-web-'));
+writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Satportal</title>');
 beforeAll(async () => {
   h = await startHarness();
+  served = await startHarness({ webDist });
 });
+afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
 /** A concrete path of a route pattern: parameters and wildcards get plausible values. */
 const concrete = (pattern: string) => pattern.replace(/:[A-Za-z]+/g, '1').replace(/\*/g, 'x');
@@ -77,7 +86,10 @@ describe('the route table', () => {
           remoteAddress: h.remoteAddress,
           ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
         });
-        const refused = r.statusCode === 401 && r.json().code === ResultCode.InvalidSession;
+        // The WMS and WMTS routes refuse in their clients' OGC exception report, the others in the envelope.
+        const ogc = /xml/.test(String(r.headers['content-type'])) && r.body.includes('"NoApplicableCode"');
+        const refused =
+          r.statusCode === 401 && (ogc || r.json().code === ResultCode.InvalidSession);
         if (!refused) served.push(`${route.method} ${url} (${how}): ${r.statusCode} ${r.body.slice(0, 80)}`);
       }
     }
@@ -193,6 +205,31 @@ describe('paths that match no route', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(known.statusCode).toBe(404);
+  });
+
+  it('are 401 and 404 the same with the browser application served (its catch-all is no route there)', async () => {
+    // Issue 26: a served build's `GET /*` matched first, so these answered 404 (or the page) anonymously.
+    const { token } = await served.signedIn();
+    for (const url of [
+      '/api/v1/no-such-thing',
+      '/%61pi/v1/nothing',
+      '/API/V1/none',
+      '/tiles/x',
+      '/x/../tiles/y',
+    ]) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const anonymous = await served.app.inject({ method, url, remoteAddress: served.remoteAddress });
+        expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
+        const known = await served.app.inject({
+          method,
+          url,
+          headers: { authorization: `Bearer ${token}` },
+          remoteAddress: served.remoteAddress,
+        });
+        expect(known.statusCode, `${method} ${url}`).toBe(404);
+      }
+    }
+    expect((await served.app.inject({ url: '/map' })).statusCode).toBe(200);
   });
 
   it('reads a path under a protected prefix as leniently as any router would', () => {

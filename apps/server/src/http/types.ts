@@ -65,9 +65,10 @@ export interface ApiKeyAuthenticator {
 /** What a route's answers are counted as in the usage accounting (`config: { usage }`). */
 export type UsageKind = 'tile' | 'download';
 
-/** Counts an answer served with 200 (the usage module provides it). */
+/** Counts an answer served with 200 or 206 (the usage module provides it). */
 export interface UsageMeter {
-  record(userId: number, kind: UsageKind, bytes: number): Promise<void>;
+  /** `count`: tiles or downloads the answer is (0 for a part of a file that does not start it) */
+  record(userId: number, kind: UsageKind, bytes: number, count?: number): Promise<void>;
 }
 
 /**
@@ -105,6 +106,8 @@ declare module 'fastify' {
     public?: boolean;
     /** A tile route: the session may also come as the tile cookie (image requests cannot set headers). */
     tiles?: boolean;
+    /** The browser application's catch-all (auth-plugin.ts `fallbackScope`): never under /api/ or /tiles/. */
+    fallback?: boolean;
     /** Every 200 answer is counted for the caller (bytes per UTC day): tiles, downloads. */
     usage?: UsageKind;
     /** A stricter rate limit of its own (`rate-limits.ts`): logins per address, uploads per user. */

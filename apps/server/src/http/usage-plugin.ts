@@ -2,20 +2,27 @@ import type { FastifyInstance } from 'fastify';
 import type { UsageMeter } from './types';
 
 /**
- * Usage accounting: every answer of a route marked `config: { usage }` served with 200 is counted
- * for its caller — a buffer's length, or a stream's content-length. Counted before it is sent, so
- * the count is written (one upsert) whatever happens to the connection, and nothing waits in memory.
+ * Usage accounting: every answer of a route marked `config: { usage }` served with 200 or 206 is
+ * counted for its caller — a buffer's length, or a stream's content-length (for 206 the part's).
+ * A part counts its bytes, and as a download only when it starts the file (`bytes 0-`): a resumed
+ * download or GDAL reading a COG window by many ranges is one download, not one per range. HEAD
+ * sends no bytes and counts nothing. Counted before it is sent, so the count is written (one upsert)
+ * whatever happens to the connection, and nothing waits in memory.
  */
 export function installUsage(app: FastifyInstance, meter: UsageMeter): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const kind = request.routeOptions.config?.usage;
-    if (!kind || reply.statusCode !== 200 || !request.principal) return payload;
+    const status = reply.statusCode;
+    if (!kind || (status !== 200 && status !== 206) || request.method === 'HEAD' || !request.principal)
+      return payload;
     const bytes = Buffer.isBuffer(payload)
       ? payload.length
       : typeof payload === 'string'
         ? Buffer.byteLength(payload)
         : Number(reply.getHeader('content-length'));
-    if (Number.isSafeInteger(bytes) && bytes > 0) await meter.record(request.principal.user.id, kind, bytes);
+    const starts = status === 200 || String(reply.getHeader('content-range')).startsWith('bytes 0-');
+    if (Number.isSafeInteger(bytes) && bytes > 0)
+      await meter.record(request.principal.user.id, kind, bytes, starts ? 1 : 0);
     return payload;
   });
 }

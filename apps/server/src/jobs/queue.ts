@@ -17,6 +17,7 @@ export const Queues = {
   mail: 'order-mail',
   match: 'subscription-match',
   subscriptionMail: 'subscription-mail',
+  webhook: 'webhook-delivery',
 } as const;
 export type QueueName = (typeof Queues)[keyof typeof Queues];
 
@@ -49,6 +50,15 @@ const queueOptions: Record<QueueName, Omit<PgBoss.Queue, 'name'>> = {
     policy: 'short',
     retryLimit: 8,
     retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 120,
+  },
+  // One job per delivery row and try; the back-off between tries is the row's own (next_attempt_at,
+  // jobs/webhooks.jobs.ts), so pg-boss retries only a job that threw (the database was away).
+  [Queues.webhook]: {
+    policy: 'short',
+    retryLimit: 3,
+    retryDelay: 5,
     retryBackoff: true,
     expireInSeconds: 120,
   },
@@ -113,6 +123,30 @@ export class JobQueue {
         for (const job of jobs) {
           await handler(job.data, { id: job.id, lastTry: job.retryCount >= job.retryLimit });
         }
+      },
+    );
+  }
+
+  /**
+   * Runs a handler for up to `batchSize` jobs of a queue at once (webhook tries wait on other
+   * people's servers: one slow receiver must not hold every other delivery). A job that throws
+   * fails its batch, which pg-boss retries; the handlers are idempotent.
+   */
+  async workConcurrently(
+    queue: QueueName,
+    handler: JobHandler,
+    batchSize: number,
+    pollingIntervalSeconds = 1,
+  ): Promise<void> {
+    await this.boss.work<{ id: number }>(
+      queue,
+      { includeMetadata: true, batchSize, pollingIntervalSeconds },
+      async (jobs) => {
+        const results = await Promise.allSettled(
+          jobs.map((job) => handler(job.data, { id: job.id, lastTry: job.retryCount >= job.retryLimit })),
+        );
+        const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+        if (failed) throw failed.reason;
       },
     );
   }

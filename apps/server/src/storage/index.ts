@@ -11,9 +11,10 @@ export {
   isValidObjectKey,
   MaxObjectKeyLength,
 } from './keys';
+export { fileEtag, readFile as readLocalFile, statFile } from './local-file';
 export { LocalObjectStore } from './local-store';
 export { S3ObjectStore, s3Client } from './s3-store';
-export type { ObjectStore, StoredObject } from './types';
+export type { ByteRange, ObjectInfo, ObjectStore, ReadOptions, StoredObject } from './types';
 
 export function createObjectStore(config: StorageConfig): ObjectStore {
   return config.kind === 'local'

@@ -1,8 +1,9 @@
-import { mkdir, open, readdir, readFile, rm, rmdir, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile as readText, rm, rmdir } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { removeLeftoverTemps, writeFileAtomically } from './atomic-file';
 import { checkKeyPrefix, checkObjectKey } from './keys';
-import type { ObjectStore, StoredObject } from './types';
+import { isMissing, readFile, statFile } from './local-file';
+import type { ObjectInfo, ObjectStore, ReadOptions, StoredObject } from './types';
 
 const DefaultContentType = 'application/octet-stream';
 /** Temporary files older than this are leftovers of a killed writer, not a write in progress. */
@@ -37,39 +38,20 @@ export class LocalObjectStore implements ObjectStore {
     return { bytes };
   }
 
-  async get(key: string): Promise<StoredObject | null> {
+  async get(key: string, options?: ReadOptions): Promise<StoredObject | null> {
     checkObjectKey(key);
-    let handle: Awaited<ReturnType<typeof open>>;
-    try {
-      handle = await open(this.dataPath(key), 'r');
-    } catch (e) {
-      if (isMissing(e)) return null;
-      throw e;
-    }
-    try {
-      // Size and stream from the one open file: a concurrent replace cannot mix two versions.
-      const info = await handle.stat();
-      if (!info.isFile()) {
-        await handle.close();
-        return null;
-      }
-      const contentType = await this.contentTypeOf(key);
-      // The stream owns the handle from here: it closes it when read to the end or destroyed.
-      return { body: handle.createReadStream(), bytes: info.size, contentType };
-    } catch (e) {
-      await handle.close();
-      throw e;
-    }
+    return readFile(this.dataPath(key), () => this.contentTypeOf(key), options);
+  }
+
+  async head(key: string): Promise<ObjectInfo | null> {
+    checkObjectKey(key);
+    const info = await statFile(this.dataPath(key), DefaultContentType);
+    return info && { ...info, contentType: await this.contentTypeOf(key) };
   }
 
   async exists(key: string): Promise<boolean> {
     checkObjectKey(key);
-    try {
-      return (await stat(this.dataPath(key))).isFile();
-    } catch (e) {
-      if (isMissing(e)) return false;
-      throw e;
-    }
+    return (await statFile(this.dataPath(key), DefaultContentType)) !== null;
   }
 
   async delete(key: string): Promise<void> {
@@ -103,7 +85,7 @@ export class LocalObjectStore implements ObjectStore {
 
   private async contentTypeOf(key: string): Promise<string> {
     try {
-      const meta = JSON.parse(await readFile(this.metaPath(key), 'utf8')) as { contentType?: unknown };
+      const meta = JSON.parse(await readText(this.metaPath(key), 'utf8')) as { contentType?: unknown };
       return typeof meta.contentType === 'string' ? meta.contentType : DefaultContentType;
     } catch {
       return DefaultContentType;
@@ -120,11 +102,6 @@ export class LocalObjectStore implements ObjectStore {
     await mkdir(this.tempDir, { recursive: true });
     await removeLeftoverTemps(this.tempDir);
   }
-}
-
-function isMissing(e: unknown): boolean {
-  const code = (e as NodeJS.ErrnoException).code;
-  return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
 async function walk(folder: string, visit: (file: string) => Promise<void>): Promise<void> {

@@ -118,6 +118,57 @@ export function objectStoreContract(name: string, open: () => ObjectStore) {
       expect(await store.list(`${unique()}/`)).toEqual([]);
     });
 
+    it('tells size, type, version tag and time without reading (head), and reads a byte range', async () => {
+      const store = open();
+      const key = `${unique()}/package.zip`;
+      const bytes = randomBytes(3000);
+      expect(await store.head(key)).toBeNull();
+      await store.put(key, bytes, { contentType: 'application/zip' });
+      const info = await store.head(key);
+      expect(info).toMatchObject({ bytes: 3000, contentType: 'application/zip' });
+      // A strong entity tag (RFC 9110 §8.8.3): quoted, no W/ prefix.
+      expect(info!.etag).toMatch(/^"[\x21\x23-\x7e]+"$/);
+      expect(Math.abs(info!.lastModified.getTime() - Date.now())).toBeLessThan(120_000);
+      expect(await store.head(key)).toEqual(info);
+      // (Not 0-0: s3rver reads `bytes=0-0` as the whole object, which the S3 store then answers whole.)
+      for (const [first, last] of [
+        [1, 1],
+        [0, 99],
+        [100, 199],
+        [2990, 2999],
+        [0, 2999],
+      ] as const) {
+        const part = await store.get(key, { range: { first, last }, ifMatch: info!.etag });
+        expect(part).toMatchObject({ bytes: 3000, etag: info!.etag, range: { first, last } });
+        expect((await read(part!.body)).equals(bytes.subarray(first, last + 1)), `${first}-${last}`).toBe(
+          true,
+        );
+      }
+      const whole = await store.get(key);
+      expect(whole).toMatchObject({ bytes: 3000, etag: info!.etag, range: null });
+      expect(whole!.lastModified).toEqual(info!.lastModified);
+      expect((await read(whole!.body)).equals(bytes)).toBe(true);
+    });
+
+    it('gives the whole object, not the range, when it is no longer the version asked for', async () => {
+      const store = open();
+      const key = `${unique()}/package.zip`;
+      await store.put(key, randomBytes(2000), { contentType: 'application/zip' });
+      const old = (await store.head(key))!;
+      const replaced = randomBytes(2500);
+      await store.put(key, replaced, { contentType: 'application/zip' });
+      const now = (await store.head(key))!;
+      expect(now.etag).not.toBe(old.etag);
+      expect(now.bytes).toBe(2500);
+      const got = await store.get(key, { range: { first: 10, last: 19 }, ifMatch: old.etag });
+      expect(got).toMatchObject({ bytes: 2500, etag: now.etag, range: null });
+      expect((await read(got!.body)).equals(replaced)).toBe(true);
+      // A range past the end of the object as it is now: the whole object too.
+      const past = await store.get(key, { range: { first: 2400, last: 2600 }, ifMatch: now.etag });
+      expect(past?.range).toBeNull();
+      expect((await read(past!.body)).length).toBe(2500);
+    });
+
     it('refuses hostile keys on every call and writes nothing', async () => {
       const store = open();
       const before = await store.list('');
@@ -126,6 +177,7 @@ export function objectStoreContract(name: string, open: () => ObjectStore) {
           InvalidObjectKeyError,
         );
         await expect(store.get(key), key).rejects.toThrow(InvalidObjectKeyError);
+        await expect(store.head(key), key).rejects.toThrow(InvalidObjectKeyError);
         await expect(store.exists(key), key).rejects.toThrow(InvalidObjectKeyError);
         await expect(store.delete(key), key).rejects.toThrow(InvalidObjectKeyError);
       }

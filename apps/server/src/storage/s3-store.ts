@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  type GetObjectCommandOutput,
   HeadObjectCommand,
   PutObjectCommand,
   paginateListObjectsV2,
@@ -13,7 +14,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import type { StorageConfig } from '../config';
 import { checkKeyPrefix, checkObjectKey } from './keys';
-import type { ObjectStore, StoredObject } from './types';
+import type { ByteRange, ObjectInfo, ObjectStore, ReadOptions, StoredObject } from './types';
 
 export type S3StorageConfig = Extract<StorageConfig, { kind: 's3' }>;
 
@@ -92,14 +93,74 @@ export class S3ObjectStore implements ObjectStore {
     return { bytes };
   }
 
-  async get(key: string): Promise<StoredObject | null> {
+  async get(key: string, options: ReadOptions = {}): Promise<StoredObject | null> {
+    checkObjectKey(key);
+    const { range, ifMatch } = options;
+    try {
+      if (range) {
+        const part = await this.read(key, range, ifMatch);
+        if (part) return part;
+      }
+      return await this.read(key, null, undefined);
+    } catch (e) {
+      if (isNotFound(e)) return null;
+      throw e;
+    }
+  }
+
+  /**
+   * One GetObject: the range (resolved, `bytes=first-last`) or the whole object. null when the
+   * range cannot be served as asked — past the end, or the object is no longer `ifMatch` (412 from
+   * stores that check If-Match; stores that ignore it, as s3rver, are caught by the tag answered).
+   */
+  private async read(
+    key: string,
+    range: ByteRange | null,
+    ifMatch: string | undefined,
+  ): Promise<StoredObject | null> {
+    let answer: GetObjectCommandOutput;
+    try {
+      answer = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          ...(range ? { Range: `bytes=${range.first}-${range.last}` } : {}),
+          ...(ifMatch ? { IfMatch: ifMatch } : {}),
+        }),
+      );
+    } catch (e) {
+      const status = e instanceof S3ServiceException ? e.$metadata.httpStatusCode : undefined;
+      if (range && (status === 412 || status === 416)) return null;
+      throw e;
+    }
+    const body = answer.Body as Readable;
+    const etag = answer.ETag ?? '';
+    const total = range ? /\/(\d+)$/.exec(answer.ContentRange ?? '')?.[1] : undefined;
+    const bytes = range ? Number(total) : (answer.ContentLength ?? 0);
+    const served = range && answer.ContentRange === `bytes ${range.first}-${range.last}/${total}`;
+    if (range && (!served || (ifMatch !== undefined && etag !== ifMatch))) {
+      body.destroy();
+      return null;
+    }
+    return {
+      body,
+      bytes,
+      contentType: answer.ContentType ?? 'application/octet-stream',
+      etag,
+      lastModified: answer.LastModified ?? new Date(0),
+      range: range ? { first: range.first, last: range.last } : null,
+    };
+  }
+
+  async head(key: string): Promise<ObjectInfo | null> {
     checkObjectKey(key);
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const answer = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return {
-        body: answer.Body as Readable,
         bytes: answer.ContentLength ?? 0,
         contentType: answer.ContentType ?? 'application/octet-stream',
+        etag: answer.ETag ?? '',
+        lastModified: answer.LastModified ?? new Date(0),
       };
     } catch (e) {
       if (isNotFound(e)) return null;

@@ -174,6 +174,15 @@ export async function fuzzFixtures(h: Harness): Promise<() => Promise<Fixture>> 
     const items = await send('GET', `/subscriptions/${subscription}/items`);
     // An API key to revoke (issue 27).
     const apiKey = (await h.services.apiKeys.create(user.userId, { name: 'fuzz', scopes: ['read'] })).id;
+    // Two webhook endpoints (issue 27): one to change, test and read, one to delete.
+    const hook = (path: string) => ({
+      url: `https://hooks.example.com/${path}`,
+      description: 'fuzz',
+      eventTypes: ['order.status_changed', 'delivery.completed'],
+    });
+    const webhook = ((await send('POST', '/webhooks', hook('fuzz'))).endpoint as { id: number }).id;
+    const doomedHook = ((await send('POST', '/webhooks', hook('doomed'))).endpoint as { id: number }).id;
+    await send('POST', `/webhooks/${webhook}/test`);
     const examples: Record<string, Example[]> = {
       'POST /api/v1/subscriptions': [{ body: { ...subscribe('new', 30), aoiId: null } }],
       'GET /api/v1/subscriptions': [
@@ -191,6 +200,15 @@ export async function fuzzFixtures(h: Harness): Promise<() => Promise<Fixture>> 
         { body: { name: 'fuzz 3', scopes: ['order'], expiresAt: null } },
       ],
       'DELETE /api/v1/api-keys/:id': [{ params: { id: apiKey } }],
+      'GET /api/v1/webhooks': [{}],
+      'POST /api/v1/webhooks': [
+        { body: { ...hook('new'), eventTypes: ['subscription.matched'], enabled: false } },
+      ],
+      'PUT /api/v1/webhooks/:id': [{ params: { id: webhook }, body: { ...hook('changed'), enabled: true } }],
+      'DELETE /api/v1/webhooks/:id': [{ params: { id: doomedHook } }],
+      'POST /api/v1/webhooks/:id/secret': [{ params: { id: webhook } }],
+      'POST /api/v1/webhooks/:id/test': [{ params: { id: webhook } }],
+      'GET /api/v1/webhooks/:id/deliveries': [{ params: { id: webhook }, query: { limit: 5 } }],
       'POST /api/v1/auth/login': [
         { body: { username: user.username, password: user.password, remember: true } },
       ],

@@ -48,7 +48,14 @@ export const handWritten: Record<
   },
   ...Object.fromEntries(
     [
+      'GET /stac',
+      'GET /stac/*',
       'GET /stac/v1',
+      'GET /stac/v1/',
+      'GET /stac/v1/api',
+      'GET /stac/v1/api.html',
+      'GET /stac/v1/queryables',
+      'GET /stac/v1/collections/:id/queryables',
       'GET /stac/v1/conformance',
       'GET /stac/v1/collections',
       'GET /stac/v1/collections/:id',
@@ -96,6 +103,10 @@ export const handWritten: Record<
           ),
         )
         .map(([wildcard, q]) => ({ ...q, wildcard })),
+  },
+  'GET /stac/*': {
+    why: "the STAC API's 404 for any other path (stac.routes.ts): the path only",
+    calls: () => fc.tuple(anyOf(docsPaths), junkQuery).map(([wildcard, q]) => ({ ...q, wildcard })),
   },
   'GET /api/docs/static/*': {
     why: 'static files of the OpenAPI UI plugin (path only)',

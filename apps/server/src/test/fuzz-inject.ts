@@ -50,6 +50,8 @@ export const leakPatterns: ReadonlyArray<[string, RegExp]> = [
     /(?:^|\n)\s*at (?:async )?\S+ \(|\bat (?:async )?\S*\s?\(?(?:file:\/\/|node:|\/[\w.-]+\/)[^)\s]*:\d+:\d+\)?/,
   ],
   ['error internals', /\b(?:[A-Z][A-Za-z]*)?Error: /],
+  // Fastify's own error codes (FST_ERR_CTP_INVALID_JSON_BODY …): answers carry our codes only.
+  ['framework code', /\bFST_[A-Z_]+/],
   [
     'file path',
     /file:\/\/|node_modules|(?:^|[\s"'(=])\/(?:home|usr|work|tmp|root|opt|srv|app|var)\/[\w.-]|[A-Za-z]:\\[\w.-]|\.(?:ts|mjs|cjs|js):\d+/,

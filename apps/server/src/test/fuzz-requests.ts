@@ -149,21 +149,24 @@ const schemaParts = (route: RegisteredRoute) =>
 
 /**
  * The calls every run sends first, whatever the seed: each field of each example in turn set to
- * 2³¹, 1e308, a NUL, the whole world, a zero-area or an unclosed ring (`canonicalMutations`).
+ * 2³¹, 1e308, "Infinity", "1e999", a NUL, the whole world, a zero-area or an unclosed ring
+ * (`canonicalMutations`); optional numbers the example leaves out get the texts too.
  */
 export function canonicalCalls(route: RegisteredRoute, fixture: Fixture): FuzzCall[] {
   const hand = handWritten[routeKey(route)];
   if (hand) return hand.canonical?.(fixture) ?? [];
   const calls: FuzzCall[] = [];
-  for (const e of fixture.examples[routeKey(route)] ?? []) {
+  // A route without an example still gets the canonical values in its optional fields (`?limit=`).
+  for (const e of fixture.examples[routeKey(route)] ?? [{}]) {
     const base: FuzzCall = {
       ...(e.params ? { params: e.params } : {}),
       ...(e.query ? { query: e.query } : {}),
       ...(e.body !== undefined ? { body: { json: e.body } } : {}),
     };
     for (const { part, schema } of schemaParts(route)) {
-      if (e[part] === undefined) continue;
-      for (const v of canonicalMutations(schema, e[part]))
+      const value = e[part] ?? (schema.type === 'object' ? {} : undefined);
+      if (value === undefined) continue;
+      for (const v of canonicalMutations(schema, value))
         calls.push({
           ...base,
           ...(part === 'body' ? { body: { json: v } } : { [part]: v as Record<string, unknown> }),

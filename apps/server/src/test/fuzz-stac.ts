@@ -7,7 +7,8 @@ import { controlStrings, hostileNumbers, numberLikeStrings, overlong } from './h
 import { RawJson, toJsonText } from './schema-json';
 
 // The STAC API: stac.params.ts `parseSearch` (bbox, intersects, datetime, ids, collections, limit,
-// token), the collection and item ids of the paths, and the POST body (a JSON object).
+// token, sortby, fields, filter with filter-lang and filter-crs; the items' property parameters),
+// the collection and item ids of the paths, the POST body (a JSON object), and any path under /stac.
 
 const stacDatetimes = [
   '2024-06-15T10:30:00Z',
@@ -45,6 +46,66 @@ const stacBboxes = [
   'a,b,c,d',
   ' 9 , 9 , 11 , 11 ',
   '-180,-90,180,90,0,0',
+];
+
+const cql2Texts = [
+  'eo:cloud_cover < 10',
+  "platform = 'landsat-8' AND NOT (gsd > 1)",
+  'S_INTERSECTS(geometry, BBOX(9,9,11,11))',
+  'S_INTERSECTS(geometry, POLYGON((9 9, 11 9, 11 11, 9 11, 9 9)))',
+  "s_intersects(geometry, POINT(10 10)) or id in ('a', 'b')",
+  "datetime >= TIMESTAMP('2024-01-01T00:00:00Z') AND datetime < DATE('2030-01-01')",
+  'eo:cloud_cover IS NULL OR eo:cloud_cover IS NOT NULL',
+  "collection LIKE 'land%' AND gsd BETWEEN 0.1 AND 10",
+  "datetime >= '2024-01-01T'",
+];
+const cql2Jsons: unknown[] = [
+  { op: '<', args: [{ property: 'eo:cloud_cover' }, 10] },
+  {
+    op: 'and',
+    args: [
+      { op: '=', args: [{ property: 'platform' }, 'x'] },
+      { op: 'not', args: [true] },
+    ],
+  },
+  { op: 's_intersects', args: [{ property: 'geometry' }, { bbox: [9, 9, 11, 11] }] },
+  { op: 'in', args: [{ property: 'id' }, ['a', 'b']] },
+  { op: 'isNull', args: [{ property: 'view:off_nadir' }] },
+  { op: '>=', args: [{ property: 'datetime' }, { timestamp: '2024-01-01T00:00:00Z' }] },
+];
+const hostileFilters: unknown[] = [
+  '(((',
+  'a <',
+  "'unterminated",
+  `${'NOT '.repeat(2000)}gsd = 1`,
+  `${'('.repeat(2000)}gsd = 1${')'.repeat(2000)}`,
+  'S_INTERSECTS(geometry, POLYGON((0 0, 1 1)))',
+  'S_INTERSECTS(geometry, POINT(1e999 0))',
+  'S_INTERSECTS(geometry, BBOX(0,0,0,0))',
+  'S_INTERSECTS(geometry, LINESTRING(0 0, 200 0))',
+  'S_WITHIN(geometry, BBOX(0,0,1,1))',
+  'nosuch = 1',
+  "datetime = TIMESTAMP('2024-02-30T00:00:00Z')",
+  "datetime = '0000-01-01'",
+  "eo:cloud_cover < 'a'",
+  'id LIKE 5',
+  'gsd = gsd',
+  "id = 'a\u0000b'",
+  overlong(30_000),
+  Array.from({ length: 300 }, (_, i) => `gsd = ${i}`).join(' OR '),
+  Array.from({ length: 20 }, (_, i) => `S_INTERSECTS(geometry, BBOX(${i},0,${i + 1},1))`).join(' OR '),
+  ...controlStrings,
+];
+const hostileJsonFilters: unknown[] = [
+  {},
+  [],
+  { op: 'and', args: [] },
+  { op: '=', args: [{ property: 'gsd' }] },
+  { op: 's_intersects', args: [{ property: 'geometry' }, { type: 'Polygon', coordinates: [[[0, 0]]] }] },
+  { op: 'in', args: [{ property: 'id' }, []] },
+  { op: 'casei', args: ['a'] },
+  { op: '=', args: [{ property: 'gsd' }, { timestamp: 'x' }] },
+  JSON.parse(`${'{"op":"not","args":['.repeat(500)}true${']}'.repeat(500)}`),
 ];
 
 /** Page tokens: real-looking ones whose time or id are odd, and tokens that are not ours at all. */
@@ -96,7 +157,17 @@ function stacSearchValues(f: Fixture, asJson: boolean, itemList = false) {
       datetime: anyOf(stacDatetimes.slice(0, 4)),
       limit: asJson ? fc.integer({ min: 1, max: 1000 }) : fc.integer({ min: 1, max: 1000 }).map(String),
       token: fc.constant(encodeCursor({ t: '2024-06-15 10:30:00+00', id: f.sceneIds[0] ?? 'x' })),
+      sortby: asJson
+        ? anyOf<unknown>([[{ field: 'properties.eo:cloud_cover', direction: 'desc' }], [{ field: 'id' }]])
+        : anyOf(['-datetime', '+eo:cloud_cover', 'id', '-properties.eo:cloud_cover, datetime']),
+      fields: asJson
+        ? anyOf<unknown>([{ include: ['id'], exclude: ['geometry'] }, {}])
+        : anyOf(['id,-geometry', '', 'properties.eo:cloud_cover,-assets']),
+      filter: asJson ? anyOf(cql2Jsons) : anyOf(cql2Texts),
       ...(itemList ? {} : { ids: list(f.sceneIds), collections: list(f.collections) }),
+      ...(itemList && !asJson
+        ? { platform: anyOf(['landsat-8', 'x']), 'eo:cloud_cover': anyOf(['0', '5.5']) }
+        : {}),
     },
     { requiredKeys: [] },
   );
@@ -146,6 +217,33 @@ function stacSearchValues(f: Fixture, asJson: boolean, itemList = false) {
       ]),
       token: anyOf<unknown>([...stacTokens(f), ...controlStrings, ...(asJson ? [1, [], {}] : [])]),
       intersects: geometries.map((g) => (asJson ? g : toJsonText(g))),
+      sortby: anyOf<unknown>([
+        'gsd',
+        '--datetime',
+        ',',
+        'datetime,datetime',
+        overlong(300),
+        ...controlStrings,
+        ...(asJson ? [[{}], [{ field: 1 }], [{ field: 'id', direction: 'up' }], {}, 'id'] : []),
+      ]),
+      fields: anyOf<unknown>([
+        overlong(300),
+        ',-,+',
+        ...controlStrings,
+        ...(asJson ? [{ include: 1 }, { a: 1 }, []] : []),
+      ]),
+      filter: anyOf<unknown>(
+        asJson
+          ? [...hostileJsonFilters, ...hostileFilters.slice(0, 3), 1, null]
+          : hostileFilters.filter((x) => typeof x === 'string'),
+      ),
+      'filter-lang': anyOf<unknown>(['cql2-json', 'cql2-text', 'cql-text', 'xyz', ...controlStrings]),
+      'filter-crs': anyOf<unknown>([
+        'EPSG:4326',
+        'http://www.opengis.net/def/crs/OGC/1.3/CRS84',
+        ...controlStrings,
+      ]),
+      ...(itemList && !asJson ? { gsd: anyOf<unknown>(['x', '', '1e999', ...controlStrings]) } : {}),
     } as Record<string, fc.Arbitrary<unknown>>,
   };
 }
@@ -171,10 +269,30 @@ export function stacCalls(f: Fixture): Record<string, fc.Arbitrary<FuzzCall>> {
       { weight: 6, arbitrary: oneChanged(s.valid, s.hostile).map((query) => ({ query })) },
       { weight: 1, arbitrary: junkQuery },
     );
+  const stacPaths = anyOf([
+    'v1/nope',
+    'v1/api/',
+    'v1/collections/x/y/z',
+    'v2',
+    '',
+    '%00',
+    '..%2f..%2fpackage.json',
+    overlong(5000),
+    'v1/collections/%E0%A4%A/items',
+  ]);
   return {
+    'GET /stac': junkQuery,
+    'GET /stac/*': fc.tuple(stacPaths, junkQuery).map(([wildcard, q]) => ({ ...q, wildcard })),
     'GET /stac/v1': junkQuery,
+    'GET /stac/v1/': junkQuery,
+    'GET /stac/v1/api': junkQuery,
+    'GET /stac/v1/api.html': junkQuery,
+    'GET /stac/v1/queryables': junkQuery,
     'GET /stac/v1/conformance': junkQuery,
     'GET /stac/v1/collections': junkQuery,
+    'GET /stac/v1/collections/:id/queryables': fc
+      .tuple(collection, junkQuery)
+      .map(([id, q]) => ({ ...q, params: { id } })),
     'GET /stac/v1/collections/:id': fc
       .tuple(collection, junkQuery)
       .map(([id, q]) => ({ ...q, params: { id } })),

@@ -91,6 +91,8 @@ export async function startHarness(
     routes?: RouteModule[];
     /** What `signedIn` hands out as `token` (default: TEST_CREDENTIAL, else a session's). */
     credential?: TestCredential;
+    /** A built web application's folder (the SPA fallback serves its index.html). */
+    webDist?: string;
   } = {},
 ): Promise<Harness> {
   const url = inject('databaseUrl');
@@ -108,6 +110,7 @@ export async function startHarness(
     routes: [...routeModules(services), ...(options.routes ?? [])],
     rateLimits: options.rateLimits ?? testRateLimits,
     connections: config.http,
+    ...(options.webDist ? { webDist: options.webDist } : {}),
   });
   await app.ready();
   // Failed logins are counted per client address in the shared database: each harness is its own

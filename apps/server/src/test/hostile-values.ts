@@ -38,13 +38,23 @@ export const hostileNumbers: readonly unknown[] = [
   new RawJson('1.0'),
 ];
 
-/** Numbers as strings (bodies are coerced by the schema validator, query strings always are). */
+/**
+ * Numbers as strings (bodies are coerced by the schema validator, query strings always are): every
+ * spelling but the canonical one is refused (issue 26: "Infinity" and "1e999" were coerced to
+ * Infinity, which skipped every range keyword and reached SQL as a 500).
+ */
 export const numberLikeStrings: readonly string[] = [
   'NaN',
   'Infinity',
   '-Infinity',
   '1e308',
   '1e999',
+  '-1e999',
+  '0x10',
+  '1e3',
+  '1.5',
+  '1.0',
+  '01',
   '0x7fffffff',
   '2147483648',
   '-2147483649',

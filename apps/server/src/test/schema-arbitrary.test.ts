@@ -72,7 +72,10 @@ describe('mutatedOf', () => {
     expect(values.filter((v) => !validate(v)).length).toBeGreaterThan(values.length * 0.6);
   });
 
-  it('reaches boundary integers, control characters, overlong text, missing and extra fields', () => {
+  // Thousands of samples with 100k-character texts and 100k-position rings: seconds on a busy machine.
+  it('reaches boundary integers, control characters, overlong text, missing and extra fields', {
+    timeout: 30_000,
+  }, () => {
     const all = texts(mutatedOf(AoiAddRequest as JsonSchema), 1500);
     expect(all.some((t) => t.includes('2147483648'))).toBe(true);
     expect(all.some((t) => t.includes('\\u0000'))).toBe(true);
@@ -82,7 +85,10 @@ describe('mutatedOf', () => {
     expect(all.some((t) => !t.includes('"hasGeo"') && t.startsWith('{'))).toBe(true);
   });
 
-  it('finds coordinates in schemas and sends whole-world, degenerate, extreme and 100k-position rings', () => {
+  // Thousands of samples with 100k-character texts and 100k-position rings: seconds on a busy machine.
+  it('finds coordinates in schemas and sends whole-world, degenerate, extreme and 100k-position rings', {
+    timeout: 30_000,
+  }, () => {
     expect(coordinateDepth(Position as JsonSchema)).toBe(1);
     expect(holdsGeometry(ArchiveSearchRequest as JsonSchema)).toBe(true);
     expect(holdsGeometry(LoginRequest as JsonSchema)).toBe(false);
@@ -145,7 +151,7 @@ describe('mutatedFrom', () => {
 });
 
 describe('canonicalMutations', () => {
-  it('sets each field of an example in turn to 2³¹, 1e308, NUL, or a whole-world, zero-area and unclosed ring', () => {
+  it('sets each field of an example in turn to 2³¹, 1e308, "Infinity", "1e999", NUL, or a whole-world, zero-area and unclosed ring', () => {
     const example = {
       page: { start: 0, length: 10 },
       aois: [
@@ -178,6 +184,10 @@ describe('canonicalMutations', () => {
     expect(all).toContain(toJsonText({ ...example, page: { start: 2 ** 31, length: 10 } }));
     expect(all).toContain(toJsonText({ ...example, satIds: [2 ** 31, 2] }));
     expect(all).toContain(toJsonText({ ...example, condition: { ...example.condition, cc: 1e308 } }));
+    // numbers as text (issue 26): the string forms a lenient reading takes for Infinity
+    expect(all).toContain(toJsonText({ ...example, page: { start: 'Infinity', length: 10 } }));
+    expect(all).toContain(toJsonText({ ...example, satIds: ['1e999', 2] }));
+    expect(all).toContain(toJsonText({ ...example, condition: { ...example.condition, cc: 'Infinity' } }));
     expect(all.some((t) => t.includes('"fdate":"2024-01-01\\u0000"'))).toBe(true);
     expect(all.some((t) => t.includes('[[-180,-90],[180,-90],[180,90],[-180,90],[-180,-90]]'))).toBe(true);
     expect(all.some((t) => t.includes('[[1,1],[1,1],[1,1],[1,1]]'))).toBe(true);
@@ -202,6 +212,7 @@ describe('writing requests', () => {
   it('percent-encodes lone surrogates as the invalid UTF-8 of their code unit', () => {
     expect(percentEncode('a\uD800b')).toBe('a%ED%A0%80b');
     expect(percentEncode('😀 /')).toBe('%F0%9F%98%80%20%2F');
+    expect(percentEncode('orderType=Infinity')).toBe('orderType%3DInfinity');
   });
 });
 
@@ -214,6 +225,9 @@ describe('judging answers', () => {
     expect(leakIn('{"detail":"/home/app/node_modules/x.js"}', '')).toMatch(/file path/);
     expect(leakIn('value "2147483648" is out of range for type integer', '')).toMatch(/SQL error/);
     expect(leakIn('{"code":4000,"message":"error.validation","data":{"field":"name"}}', '')).toBeUndefined();
+    expect(leakIn('{"data":{"params":{"reason":"FST_ERR_CTP_INVALID_JSON_BODY"}}}', '')).toMatch(
+      /framework code/,
+    );
   });
 
   it('ignores an echo of the request itself', () => {

@@ -69,5 +69,7 @@ export function percentEncode(text: string): string {
     }
     out += encodeURIComponent(text[i]!);
   }
-  return out.toUpperCase().replace(/%[0-9A-F]{2}|[^%]+/g, (m) => (m.startsWith('%') ? m : m.toLowerCase()));
+  // Escapes in upper-case hex; the text between them as it was (it once came out lower-cased:
+  // `orderType=Infinity` was sent as `ordertype=infinity`, a parameter no route reads).
+  return out.replace(/%[0-9a-f]{2}/gi, (m) => m.toUpperCase());
 }

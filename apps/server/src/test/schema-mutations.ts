@@ -135,7 +135,7 @@ function hostileHere(
       if (bound !== undefined) edges.push(bound + 1, bound + 1e-9);
     add(6, [...boundaryIntegers, ...edges]);
     add(2, type === 'integer' ? [...hostileNumbers, 1.5] : hostileNumbers);
-    add(1, numberLikeStrings);
+    add(4, numberLikeStrings);
   }
   if (type === 'string') {
     const max = schema.maxLength;
@@ -313,17 +313,24 @@ export function mutatedFrom(
   return geometry ? fc.oneof(generic, geometry) : generic;
 }
 
-/** The one hostile value per kind of field that every run sends (see `canonicalMutations`). */
+/** Whether a schema is an integer or a number (one of a union's branches, too). */
+const isNumeric = (schema: JsonSchema): boolean =>
+  ['integer', 'number'].includes(typeOf(schema) ?? '') || !!branchesOf(schema)?.some(isNumeric);
+
+/** The hostile values per kind of field that every run sends (see `canonicalMutations`). */
 const canonical = {
   integer: 2 ** 31,
   number: 1e308,
+  /** numbers as text that a lenient reading takes for Infinity (issue 26: 500s from SQL) */
+  numberText: ['Infinity', '1e999'],
   string: 'a\u0000b',
   rings: () => [keyRings()[0]!, keyRings()[8]!, keyRings()[10]!],
 };
 
 /**
- * The example with each of its fields in turn replaced by the one value that most often broke a
- * server: 2³¹ for an integer, 1e308 for a number, a NUL for text, and for coordinates the whole
+ * The example with each of its fields in turn replaced by the values that most often broke a
+ * server: 2³¹ for an integer, 1e308 for a number, both also as the text "Infinity" and "1e999",
+ * a NUL for text, and for coordinates the whole
  * world, a zero-area ring and an unclosed ring. Deterministic: every run sends these first, so
  * the known classes of failure are never left to chance.
  */
@@ -348,9 +355,9 @@ export function canonicalMutations(schema: JsonSchema, example: unknown, depth =
   if (schema.const !== undefined || schema.enum) return [];
   switch (typeOf(schema)) {
     case 'integer':
-      return [canonical.integer];
+      return [canonical.integer, ...canonical.numberText];
     case 'number':
-      return [canonical.number];
+      return [canonical.number, ...canonical.numberText];
     case 'string':
       return schema.format || schema.pattern ? [`${example ?? ''}\u0000`] : [canonical.string];
     case 'array': {
@@ -361,7 +368,10 @@ export function canonicalMutations(schema: JsonSchema, example: unknown, depth =
       if (!isRecord(example) || !schema.properties) return [];
       return Object.entries(schema.properties).flatMap(([key, sub]) =>
         example[key] === undefined
-          ? []
+          ? // An optional number the example leaves out (a page's start, a limit) still gets its text.
+            isNumeric(sub)
+            ? canonical.numberText.map((v) => ({ ...example, [key]: v }))
+            : []
           : canonicalMutations(sub, example[key], depth + 1).map((v) => ({ ...example, [key]: v })),
       );
     }

@@ -62,6 +62,12 @@ import {
   type Usage,
   type UsageRequest,
   type User,
+  type WebhookDeliveryList,
+  type WebhookEndpoint,
+  type WebhookEndpointInput,
+  type WebhookList,
+  type WebhookTestResult,
+  type WebhookWithSecret,
 } from '@satportal/contract';
 import type { ApiClient, CallOptions } from './client';
 
@@ -74,7 +80,11 @@ const pathWithId = (
     | typeof Paths.apiKey
     | typeof Paths.subscription
     | typeof Paths.subscriptionItems
-    | typeof Paths.noticeRead,
+    | typeof Paths.noticeRead
+    | typeof Paths.webhook
+    | typeof Paths.webhookSecret
+    | typeof Paths.webhookTest
+    | typeof Paths.webhookDeliveries,
   id: number,
 ) => apiPath(path).replace(':id', String(id));
 
@@ -123,8 +133,9 @@ export function bindEndpoints(client: ApiClient) {
     me: (extra: Extra = {}) => client.request<User>(apiPath(Paths.me), extra),
 
     /** "My AOIs" with its folders and AOIs (type 1, no geometry), or "My POIs" with its POIs (type 2). */
-    aois: (type: 1 | 2, extra: Extra = {}) =>
-      client.request<AoiListResponse>(apiPath(Paths.aois), { query: { type }, ...extra }),
+    /** One page of a tree (the server answers at most `AoiTreeLimits.pageMax` nodes at a time). */
+    aois: (type: 1 | 2, start = 0, extra: Extra = {}) =>
+      client.request<AoiListResponse>(apiPath(Paths.aois), { query: { type, start }, ...extra }),
 
     /** One node with its geometry. */
     aoi: (id: number, extra: Extra = {}) => client.request<AoiNode>(pathWithId(Paths.aoi, id), extra),
@@ -368,6 +379,35 @@ export function bindEndpoints(client: ApiClient) {
 
     markNoticeRead: (id: number, extra: Extra = {}) =>
       client.request<null>(pathWithId(Paths.noticeRead, id), { method: 'PUT', ...extra }),
+
+    /** Webhooks (issue 27): a refused URL (4000) and too many (4009) are the form's to show. */
+    webhooks: (extra: Extra = {}) => client.request<WebhookList>(apiPath(Paths.webhooks), extra),
+
+    createWebhook: (body: WebhookEndpointInput, extra: Extra = {}) =>
+      client.request<WebhookWithSecret>(apiPath(Paths.webhooks), {
+        method: 'POST',
+        body,
+        handles: [ResultCode.ValidationFailed, ResultCode.Conflict],
+        ...extra,
+      }),
+
+    updateWebhook: (id: number, body: WebhookEndpointInput, extra: Extra = {}) =>
+      client.request<WebhookEndpoint>(pathWithId(Paths.webhook, id), { method: 'PUT', body, ...extra }),
+
+    deleteWebhook: (id: number, extra: Extra = {}) =>
+      client.request<null>(pathWithId(Paths.webhook, id), { method: 'DELETE', ...extra }),
+
+    rotateWebhookSecret: (id: number, extra: Extra = {}) =>
+      client.request<WebhookWithSecret>(pathWithId(Paths.webhookSecret, id), { method: 'POST', ...extra }),
+
+    testWebhook: (id: number, extra: Extra = {}) =>
+      client.request<WebhookTestResult>(pathWithId(Paths.webhookTest, id), { method: 'POST', ...extra }),
+
+    webhookDeliveries: (id: number, extra: Extra = {}) =>
+      client.request<WebhookDeliveryList>(pathWithId(Paths.webhookDeliveries, id), {
+        query: { limit: 20 },
+        ...extra,
+      }),
   };
 }
 
@@ -405,4 +445,6 @@ export const queryKeys = {
   subscriptionItems: (id: number) => [Paths.subscriptionItems, id] as const,
   subscriptionStatus: [Paths.subscriptionStatus],
   unreadNotices: [Paths.unreadNotices],
+  webhooks: [Paths.webhooks],
+  webhookDeliveries: (id: number) => [Paths.webhookDeliveries, id] as const,
 } as const;

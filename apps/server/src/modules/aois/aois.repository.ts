@@ -2,7 +2,17 @@ import type { AoiNodeKind } from '@satportal/contract';
 import type pg from 'pg';
 import { inTransaction } from '../../db/database';
 import { inBatches, isolated } from './batches';
-import { uniqueSiblingName } from './upload-folder-name';
+import {
+  countNodes,
+  type Inserted,
+  insertCapped,
+  insertFolderWith,
+  insertRows,
+  type ShapedNode,
+  TREE_LOCK,
+} from './node-inserts';
+
+export type { Inserted, ShapedNode };
 
 export type AoiTree = 'aois' | 'pois';
 
@@ -29,12 +39,6 @@ export interface NewNode {
   geojson: string | null;
 }
 
-/** A node ready to insert: its stored shape made by `shapes` (null for a folder). */
-export interface ShapedNode extends Omit<NewNode, 'geojson'> {
-  shape: string | null;
-  area: number | null;
-}
-
 /** The stored form of one shape (`aoi_shape`), or why the database could not make or hold it. */
 export interface ShapeOutcome {
   /** EWKB hex */
@@ -59,9 +63,6 @@ export interface PartCheck {
   /** the database's error when the check itself failed for this polygon (then not valid) */
   error: string | null;
 }
-
-/** Any fixed number: changes to one user's tree (moves, deletes) queue on (this, user id). */
-const TREE_LOCK = 727_004;
 
 const ROOT_NAMES: Record<AoiTree, string> = { aois: 'My AOIs', pois: 'My POIs' };
 
@@ -105,20 +106,41 @@ export class AoisRepository {
     return rows[0] as AoiNodeRow;
   }
 
-  /** A tree, parents before children and siblings in order; geometry of POIs only when asked. */
-  async list(userId: number, tree: AoiTree, withGeometry: boolean): Promise<AoiNodeRow[]> {
-    const { rows } = await this.pool.query<AoiNodeRow>(
+  /**
+   * One page of a tree: parents before children and siblings in order, `start` nodes skipped, at
+   * most `length`; with the tree's node count. Geometry (POIs) only when asked, made for the page's
+   * nodes alone.
+   */
+  async list(
+    userId: number,
+    tree: AoiTree,
+    withGeometry: boolean,
+    page: { start: number; length: number },
+  ): Promise<{ rows: AoiNodeRow[]; total: number }> {
+    const { rows } = await this.pool.query<AoiNodeRow & { total: number }>(
       `WITH RECURSIVE t AS (
          SELECT n.id, ARRAY[n.sort_order, n.id] AS path
            FROM aoi_nodes n WHERE n.user_id = $1 AND n.tree = $2 AND n.parent_id IS NULL
          UNION ALL
          SELECT n.id, t.path || ARRAY[n.sort_order, n.id]
            FROM aoi_nodes n JOIN t ON n.parent_id = t.id
-          WHERE n.user_id = $1)
-       SELECT ${columns(withGeometry)} FROM t JOIN aoi_nodes n ON n.id = t.id ORDER BY t.path`,
+          WHERE n.user_id = $1),
+       page AS (SELECT t.id, t.path, count(*) OVER ()::int AS total FROM t ORDER BY t.path OFFSET $3 LIMIT $4)
+       SELECT ${columns(withGeometry)}, page.total FROM page JOIN aoi_nodes n ON n.id = page.id ORDER BY page.path`,
+      [userId, tree, page.start, page.length],
+    );
+    if (rows[0]) return { rows, total: rows[0].total };
+    // past the end: no row carries the count
+    const { rows: count } = await this.pool.query<{ total: number }>(
+      'SELECT count(*)::int AS total FROM aoi_nodes WHERE user_id = $1 AND tree = $2',
       [userId, tree],
     );
-    return rows;
+    return { rows, total: count[0]?.total ?? 0 };
+  }
+
+  /** Folders, AOIs and POIs of a user, the two roots aside. */
+  async countNodes(userId: number): Promise<number> {
+    return countNodes(this.pool, userId);
   }
 
   async find(userId: number, id: number, withGeometry: boolean): Promise<AoiNodeRow | undefined> {
@@ -203,41 +225,31 @@ export class AoisRepository {
   }
 
   /**
-   * Inserts nodes in one transaction, each at the end of its siblings, and answers their ids
-   * in the order given. The shapes were made before (`shapes`), in batches and outside the transaction.
+   * Inserts nodes in one transaction, each at the end of its siblings, and answers their ids in
+   * the order given; nothing when the account would hold more than `maxNodes` (checked under the
+   * user's tree lock, see `insertCapped`). The shapes were made before (`shapes`), in batches and
+   * outside the transaction.
    */
-  async insert(userId: number, nodes: ShapedNode[]): Promise<number[]> {
-    if (!nodes.length) return [];
-    return inTransaction(this.pool, (client) => insertRows(client, userId, nodes));
+  async insert(userId: number, nodes: ShapedNode[], maxNodes: number): Promise<Inserted<{ ids: number[] }>> {
+    return insertCapped(this.pool, userId, nodes.length, maxNodes, async (client) => ({
+      ids: await insertRows(client, userId, nodes),
+    }));
   }
 
   /**
    * An upload's nodes with, in the same transaction, a new folder at the end of `folder.parentId`
-   * named `folder.name` made unique among its siblings (`uniqueSiblingName`): the nodes of the AOI
-   * tree go into it, POIs stay where they are headed. Under the tree lock, so two uploads of the
-   * same file at once cannot both take the same name.
+   * (`insertFolderWith`): the nodes of the AOI tree go into it, POIs stay where they are headed;
+   * nothing, not even the folder, when the account would hold more than `maxNodes`.
    */
   async insertInNewFolder(
     userId: number,
     folder: { parentId: number; name: string },
     nodes: ShapedNode[],
-  ): Promise<{ folderId: number; ids: number[] }> {
-    return inTransaction(this.pool, async (client) => {
-      await client.query('SELECT pg_advisory_xact_lock($1, $2)', [TREE_LOCK, userId]);
-      const { rows: siblings } = await client.query<{ name: string }>(
-        'SELECT name FROM aoi_nodes WHERE user_id = $1 AND parent_id = $2',
-        [userId, folder.parentId],
-      );
-      const name = uniqueSiblingName(
-        folder.name,
-        siblings.map((s) => s.name),
-      );
-      const [folderId] = await insertRows(client, userId, [
-        { parentId: folder.parentId, tree: 'aois', kind: 'folder', name, shape: null, area: null },
-      ]);
-      const inFolder = nodes.map((n) => (n.tree === 'aois' ? { ...n, parentId: folderId as number } : n));
-      return { folderId: folderId as number, ids: await insertRows(client, userId, inFolder) };
-    });
+    maxNodes: number,
+  ): Promise<Inserted<{ folderId: number; ids: number[] }>> {
+    return insertCapped(this.pool, userId, nodes.length + 1, maxNodes, (client) =>
+      insertFolderWith(client, userId, folder, nodes),
+    );
   }
 
   /**
@@ -369,26 +381,4 @@ export class AoisRepository {
     );
     return rows.map((r) => r.day);
   }
-}
-
-/** Ids are drawn from the sequence first so that the order of the answer is certain. */
-async function insertRows(client: pg.PoolClient, userId: number, nodes: ShapedNode[]): Promise<number[]> {
-  if (!nodes.length) return [];
-  const { rows: ids } = await client.query<{ id: number }>(
-    `SELECT nextval(pg_get_serial_sequence('aoi_nodes', 'id'))::int AS id FROM generate_series(1, $1)`,
-    [nodes.length],
-  );
-  const input = nodes.map((n, i) => ({ ...n, id: ids[i]?.id, ord: i + 1 }));
-  await client.query(
-    `INSERT INTO aoi_nodes (id, user_id, parent_id, tree, kind, name, sort_order, geom, area_km2)
-     SELECT x.id, $1, x."parentId", x.tree, x.kind, x.name,
-            COALESCE((SELECT max(s.sort_order) FROM aoi_nodes s
-                       WHERE s.user_id = $1 AND s.parent_id = x."parentId"), 0) + x.ord,
-            ST_GeomFromEWKB(decode(x.shape, 'hex'))::geography, x.area
-       FROM jsonb_to_recordset($2::jsonb)
-              AS x(id int, "parentId" int, tree text, kind text, name text, shape text, area float8, ord int)
-      ORDER BY x.ord`,
-    [userId, JSON.stringify(input)],
-  );
-  return input.map((n) => n.id as number);
 }

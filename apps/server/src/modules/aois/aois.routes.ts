@@ -11,12 +11,14 @@ import {
   AoiNode,
   AoiRenameRequest,
   AoiTimeResponse,
+  AoiTreeLimits,
   AoiUploadLimits,
   AoiUploadResponse,
   ErrorEnvelope,
   Int32Max,
   Int32Min,
   Paths,
+  readInteger,
 } from '@satportal/contract';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -38,16 +40,6 @@ function idsOf(list: string): number[] {
   return ids;
 }
 
-/**
- * The id of the path. Ajv coerces "1e999" or "Infinity" to Infinity, which passes `integer` and
- * every range keyword (they skip numbers that are not finite): refused here, as the schema would.
- */
-function pathId(request: { params: { id: number } }): number {
-  const { id } = request.params;
-  if (!Number.isFinite(id)) throw outOfRange('id', Int32Max);
-  return id;
-}
-
 /** The AOI and POI calls of spec 001 §7; every caller needs a session and sees only their own nodes. */
 export function aoisRoutes(app: Http, aois: AoisService): void {
   const userOf = (request: FastifyRequest) => principalOf(request).user.id;
@@ -58,12 +50,19 @@ export function aoisRoutes(app: Http, aois: AoisService): void {
       config: { scope: 'read' },
       schema: {
         tags: ['aois'],
-        summary: 'The AOI tree (type 1) or the POIs (type 2) of the caller (spec 001 §7 aoi, v2/aoi?type=2)',
+        summary:
+          'The AOI tree (type 1) or the POIs (type 2) of the caller, a page at a time (spec 001 §7 aoi, v2/aoi?type=2)',
         querystring: AoiListQuery,
         response: responses(AoiListResponse),
       },
     },
-    async (request) => ok(await aois.list(userOf(request), request.query.type === 2 ? 2 : 1)),
+    async (request) => {
+      const { type, start = 0, length = AoiTreeLimits.pageMax } = request.query;
+      // Infinity from a coerced "1e999" passes the schema's range (see `pathId`)
+      if (!Number.isFinite(start)) throw outOfRange('start', Int32Max);
+      if (!Number.isFinite(length)) throw outOfRange('length', AoiTreeLimits.pageMax);
+      return ok(await aois.list(userOf(request), type === 2 ? 2 : 1, { start, length }));
+    },
   );
 
   app.post(
@@ -139,7 +138,7 @@ export function aoisRoutes(app: Http, aois: AoisService): void {
         response: responses(AoiNode),
       },
     },
-    async (request) => ok(await aois.get(userOf(request), pathId(request))),
+    async (request) => ok(await aois.get(userOf(request), request.params.id)),
   );
 
   app.put(
@@ -154,7 +153,7 @@ export function aoisRoutes(app: Http, aois: AoisService): void {
         response: responses(AoiNode),
       },
     },
-    async (request) => ok(await aois.rename(userOf(request), pathId(request), request.body.name)),
+    async (request) => ok(await aois.rename(userOf(request), request.params.id, request.body.name)),
   );
 
   app.put(
@@ -169,7 +168,7 @@ export function aoisRoutes(app: Http, aois: AoisService): void {
         response: responses(AoiNode),
       },
     },
-    async (request) => ok(await aois.move(userOf(request), pathId(request), request.body.parentId)),
+    async (request) => ok(await aois.move(userOf(request), request.params.id, request.body.parentId)),
   );
 
   app.get(
@@ -183,7 +182,7 @@ export function aoisRoutes(app: Http, aois: AoisService): void {
         response: responses(AoiTimeResponse),
       },
     },
-    async (request) => ok(await aois.time(userOf(request), pathId(request))),
+    async (request) => ok(await aois.time(userOf(request), request.params.id)),
   );
 
   // Multipart parsing exists only for the upload, in its own scope.
@@ -259,9 +258,16 @@ async function readUpload(request: FastifyRequest): Promise<UploadInput> {
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw ApiError.invalid('file', 'upload.oneFile');
     }
-    // Anything else the multipart reader refuses (no boundary, a body cut short, a wrong
-    // boundary) is a malformed form: the client's fault, never a 500.
-    if (!request.raw.destroyed && e instanceof Error) throw ApiError.invalid('file', 'upload.notMultipart');
+    // Anything else the multipart reader refuses (no boundary, a form cut short, a wrong
+    // boundary) is a malformed form: the client's fault, never a 500. Only a client that went
+    // away before its body ended (`readableAborted`) is not answered; a body that ended is, even
+    // once Node has destroyed the request stream after its end.
+    if (!request.raw.readableAborted && e instanceof Error) {
+      throw ApiError.invalid(
+        'file',
+        /unexpected end/i.test(e.message) ? 'upload.incomplete' : 'upload.notMultipart',
+      );
+    }
     throw e;
   }
   if (!file) throw ApiError.invalid('file', 'upload.noFile');
@@ -273,12 +279,12 @@ async function readUpload(request: FastifyRequest): Promise<UploadInput> {
   };
 }
 
+/** A folder id of the form: absent or empty is none; otherwise the number rule (contract/text.ts). */
 function parentField(fields: Record<string, string>, name: string): number | undefined {
-  const raw = fields[name]?.trim();
+  const raw = fields[name];
   if (raw === undefined || raw === '') return undefined;
-  if (!/^-?\d{1,10}$/.test(raw)) throw ApiError.invalid(name, 'error.validation');
-  const id = Number(raw);
-  if (id > Int32Max) throw outOfRange(name, Int32Max);
-  if (id < Int32Min) throw outOfRange(name, Int32Min);
+  const id = readInteger(raw);
+  if (id === 'error.outOfRange') throw outOfRange(name, raw.startsWith('-') ? Int32Min : Int32Max);
+  if (typeof id !== 'number') throw ApiError.invalid(name, id, { field: name, rule: 'integer' });
   return id;
 }

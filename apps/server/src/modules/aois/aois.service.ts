@@ -5,6 +5,7 @@ import {
   type AoiListResponse,
   type AoiNode,
   type AoiTimeResponse,
+  AoiTreeLimits,
   type AoiUploadResponse,
   Limits,
   ResultCode,
@@ -56,11 +57,23 @@ export class AoisService {
     private readonly reader: UploadReader = uploadReader,
   ) {}
 
-  async list(userId: number, type: 1 | 2): Promise<AoiListResponse> {
+  /**
+   * One page of a tree (at most `AoiTreeLimits.pageMax` nodes): an account may hold 10,000 nodes, and
+   * one answer of them all was megabytes that held the server for seconds (issue 26).
+   */
+  async list(
+    userId: number,
+    type: 1 | 2,
+    page: { start: number; length: number } = { start: 0, length: AoiTreeLimits.pageMax },
+  ): Promise<AoiListResponse> {
     await this.aois.ensureRoots(userId);
     const tree: AoiTree = type === 2 ? 'pois' : 'aois';
-    const rows = await this.aois.list(userId, tree, tree === 'pois');
-    return { aois: rows.map(toAoiNode) };
+    const length = Math.min(page.length, AoiTreeLimits.pageMax);
+    const { rows, total } = await this.aois.list(userId, tree, tree === 'pois', {
+      start: page.start,
+      length,
+    });
+    return { aois: rows.map(toAoiNode), total, more: page.start + rows.length < total };
   }
 
   async get(userId: number, id: number): Promise<AoiNode> {
@@ -77,8 +90,9 @@ export class AoisService {
           ? await this.newPoi(userId, request)
           : undefined;
     if (!node) throw ApiError.invalid('geometry', 'common.dataError');
-    const [id] = await this.aois.insert(userId, [await this.shaped(node)]);
-    return this.get(userId, id as number);
+    const inserted = await this.aois.insert(userId, [await this.shaped(node)], AoiTreeLimits.maxNodes);
+    if (inserted.full) throw accountFull(inserted.nodes + 1);
+    return this.get(userId, inserted.ids[0] as number);
   }
 
   /** The node with its stored shape; a shape the database cannot make or hold is 4000 on `geometry`. */
@@ -229,6 +243,16 @@ export class AoisService {
     return rows;
   }
 }
+
+/**
+ * The refusal of a change that would leave the account holding `nodes` folders, AOIs and POIs, more
+ * than `AoiTreeLimits.maxNodes`: 4009, the count and the limit named.
+ */
+export const accountFull = (nodes: number, field?: string) =>
+  new ApiError(ResultCode.Conflict, 'aoi.tooManyNodes', {
+    ...(field ? { field } : {}),
+    params: { nodes, limit: AoiTreeLimits.maxNodes },
+  });
 
 /**
  * A name of 1–50 characters after trimming; `key` is the spec's message for an empty one. Bidi

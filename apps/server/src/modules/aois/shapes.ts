@@ -18,7 +18,7 @@
  *   `scenes/storable.ts`).
  */
 
-import { AoiUploadLimits, stripBidiControls } from '@satportal/contract';
+import { AoiUploadLimits, stripBidiControls, type UploadEncodingWarning } from '@satportal/contract';
 import {
   DENSIFIED_POSITIONS_MAX,
   DensifyBudget,
@@ -74,12 +74,22 @@ export interface Ignored {
   reason: string;
 }
 
+/** What one uploaded file may hold (`AoiUploadLimits`; smaller in tests). */
+export interface ReadLimits {
+  /** positions in the whole file (polygons, points and ignored lines together) */
+  maxVertices: number;
+  /** features (Placemarks, GeoJSON features, shapefile records), and AOIs and POIs they make */
+  maxFeatures: number;
+}
+
 /** What a file holds: AOI and POI candidates (with their structural problems) and what was skipped. */
 export interface ReadResult {
   candidates: Candidate[];
   ignored: Ignored[];
   /** a shapefile layer had no .prj and was read as WGS 84 */
   noPrjAssumedWgs84: boolean;
+  /** shapefile layers whose names' encoding was unknown or undeclared (dbf.ts) */
+  encodingWarnings?: UploadEncodingWarning[];
 }
 
 export interface CoordinateRange {

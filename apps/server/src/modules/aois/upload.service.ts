@@ -1,12 +1,14 @@
 import {
   type AoiNode,
+  AoiTreeLimits,
   AoiUploadLimits,
   type AoiUploadResponse,
+  ResultCode,
   type UploadFailure,
 } from '@satportal/contract';
 import { ApiError } from '../../http/api-error';
 import { aoiFolder, checkShapes, poiFolder, polygonGeoJson, unstorable } from './aois.checks';
-import type { AoisRepository, NewNode, ShapedNode } from './aois.repository';
+import type { AoisRepository, Inserted, NewNode, ShapedNode } from './aois.repository';
 import type { UploadExtension } from './files/read-file';
 import type { UploadReader } from './files/upload-pool';
 import { UploadRefused } from './files/upload-refused';
@@ -38,11 +40,12 @@ export interface UploadDeps {
 }
 
 /**
- * Reads the whole file first, in a worker thread (refusing it whole when it cannot be read),
- * checks every shape, then stores what passed in one transaction. A feature that fails, in the
- * worker's checks or in the database's, is reported with its position in the file and its
- * reason and never stored; the others are: the AOIs in a new folder named after the file
- * (`uploadFolderName`) under the folder chosen, the POIs in "My POIs".
+ * Reads the whole file first, in a worker thread (refusing it whole when it cannot be read or holds
+ * more than `AoiUploadLimits.maxFeatures` features), checks every shape, then stores what passed in
+ * one transaction, unless the account would then hold more than `AoiTreeLimits.maxNodes` nodes. A
+ * feature that fails, in the worker's checks or in the database's, is reported with its position
+ * in the file and its reason and never stored; the others are: the AOIs in a new folder named after
+ * the file (`uploadFolderName`) under the folder chosen, the POIs in "My POIs".
  */
 export async function uploadFile(
   { aois, reader, node }: UploadDeps,
@@ -61,6 +64,11 @@ export async function uploadFile(
     // The parsers met something no rule above foresaw: still the file's fault, not a 500.
     throw ApiError.invalid('file', 'upload.unreadable');
   }
+  // An account that cannot take the file's shapes (and their folder) is told before the database
+  // shapes them; the insert checks again under the tree lock (another upload may be running).
+  const adding = read.candidates.length + (read.candidates.some((c) => c.kind === 'aoi') ? 1 : 0);
+  const held = await aois.countNodes(userId);
+  if (held + adding > AoiTreeLimits.maxNodes) throw full(held + adding);
   const checked = await checkShapes(aois, read.candidates);
 
   const failures: UploadFailure[] = [];
@@ -127,13 +135,19 @@ export async function uploadFile(
   }
 
   // Every upload that gives AOIs lands in a folder of its own, however many: one rule to predict.
-  const { folderId, ids } = nodes.some((n) => n.tree === 'aois')
+  const withFolder = nodes.some((n) => n.tree === 'aois');
+  const inserted: Inserted<{ folderId: number | null; ids: number[] }> = withFolder
     ? await aois.insertInNewFolder(
         userId,
         { parentId: aoiParent.id, name: uploadFolderName(input.fileName) },
         nodes,
+        AoiTreeLimits.maxNodes,
       )
-    : { folderId: null, ids: await aois.insert(userId, nodes) };
+    : await aois
+        .insert(userId, nodes, AoiTreeLimits.maxNodes)
+        .then((r) => (r.full ? r : { ...r, folderId: null }));
+  if (inserted.full) throw full(inserted.nodes + nodes.length + (withFolder ? 1 : 0));
+  const { folderId, ids } = inserted;
   const aoiIds = ids.filter((_, i) => nodes[i]?.kind === 'aoi');
   const poiIds = ids.filter((_, i) => nodes[i]?.kind === 'poi');
   return {
@@ -150,7 +164,15 @@ export async function uploadFile(
     failures: failures.slice(0, AoiUploadLimits.maxReported),
     ignored: ignored.slice(0, AoiUploadLimits.maxReported),
     noPrjAssumedWgs84: read.noPrjAssumedWgs84,
+    encodingWarnings: read.encodingWarnings,
   };
 }
 
 const paramsOf = (p: ShapeProblem) => (p.params ? { params: p.params } : {});
+
+/** An upload that would leave the account holding `nodes`, more than its limit: nothing stored. */
+const full = (nodes: number) =>
+  new ApiError(ResultCode.Conflict, 'aoi.tooManyNodes', {
+    field: 'file',
+    params: { nodes, limit: AoiTreeLimits.maxNodes },
+  });

@@ -271,13 +271,24 @@ export class ArchiveRepository {
   }
 
   /** A search of this user (another user's search is not found). */
-  async findSearch(id: string, userId: number): Promise<SearchRow | undefined> {
+  findSearch(id: string, userId: number): Promise<SearchRow | undefined> {
+    return this.oneSearch('id = $1 AND user_id = $2', [id, userId]);
+  }
+
+  /** The user's latest archive search, by criteria or scene ids (archive_searches_user_idx). */
+  latestSearch(userId: number): Promise<SearchRow | undefined> {
+    return this.oneSearch("user_id = $1 AND kind IN ('aoi', 'ids') ORDER BY created_at DESC LIMIT 1", [
+      userId,
+    ]);
+  }
+
+  private async oneSearch(where: string, values: unknown[]): Promise<SearchRow | undefined> {
     const { rows } = await this.db.query<SearchRow>(
       `SELECT id, user_id, kind, request, encode(ST_AsEWKB(aoi::geometry), 'hex') AS aoi,
               ST_AsGeoJSON(aoi::geometry)::json AS aoi_geometry, aoi_area_km2,
               sort_key, sort_desc, match_count, coverage, cursor, created_at
-         FROM archive_searches WHERE id = $1 AND user_id = $2`,
-      [id, userId],
+         FROM archive_searches WHERE ${where}`,
+      values,
     );
     return rows[0];
   }

@@ -40,6 +40,14 @@ import {
 } from './history.repository';
 
 /** What a stored search keeps to continue: the request without its page, and its order. */
+/** The scenes of a user's latest search (`latestResults`). */
+export interface LatestResults {
+  searchedAt: Date;
+  /** scenes the search matched (more than `scenes` holds past the limit) */
+  count: number;
+  scenes: SceneRow[];
+}
+
 interface StoredSearch {
   aois: Aoi[];
   condition: SearchCondition;
@@ -255,6 +263,28 @@ export class ArchiveService {
 
   clearAoiHistory(userId: number): Promise<void> {
     return this.history.clearAois(userId);
+  }
+
+  /**
+   * The first `limit` scenes of the user's latest archive search, in its order (a scene-id search:
+   * in the order asked), with when it was made and how many scenes it matched; null without one.
+   * What the quicklook WMS lists as layers (GetCapabilities).
+   */
+  async latestResults(userId: number, limit: number): Promise<LatestResults | null> {
+    const search = await this.archive.latestSearch(userId);
+    if (!search) return null;
+    let scenes: SceneRow[] = [];
+    if (search.kind === 'ids') {
+      const ids = ((search.request as { sceneIds?: string[] }).sceneIds ?? []).slice(0, limit);
+      const byId = new Map((await this.archive.findScenes(ids)).map((r) => [r.id, r]));
+      scenes = ids.flatMap((id) => byId.get(id) ?? []);
+    } else if (search.aoi && search.match_count > 0) {
+      const area = { aoi: search.aoi, areaKm2: search.aoi_area_km2 ?? 0, snapshot: search.created_at };
+      const order: SearchSort = { key: search.sort_key, desc: search.sort_desc };
+      const filter = filterOf(search.request as StoredSearch);
+      scenes = await this.archive.page(area, filter, order, limit, { offset: 0 });
+    }
+    return { searchedAt: search.created_at, count: search.match_count, scenes };
   }
 
   /** Searches older than the retention (run at start). */

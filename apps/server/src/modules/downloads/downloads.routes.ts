@@ -1,7 +1,9 @@
 import type { Readable } from 'node:stream';
-import { apiPath, DownloadQuery, ErrorEnvelope, Paths } from '@satportal/contract';
+import { apiPath, DownloadQuery, ErrorEnvelope, Paths, ResultCode } from '@satportal/contract';
 import { Type } from 'typebox';
+import { ApiError } from '../../http/api-error';
 import { principalOf } from '../../http/auth-plugin';
+import { planRangeOf, rangeHeaders, unsatisfiableHeaders } from '../../http/byte-ranges';
 import type { Http } from '../../http/types';
 import type { DownloadsService } from './downloads.service';
 import { linkParameters } from './links';
@@ -23,38 +25,51 @@ function queryAsSent(url: string): string {
   return at < 0 ? '' : url.slice(at + 1);
 }
 
-/** `GET oss/<key>` (spec 001 §7): a delivered package, streamed; the session must be the owner's. */
+/**
+ * `GET oss/<key>` (spec 001 §7): a delivered package, streamed; the session must be the owner's.
+ * HEAD and single byte ranges (issue 27: resumed downloads, GDAL `/vsicurl/`; `http/byte-ranges.ts`).
+ */
 export function downloadRoutes(app: Http, downloads: DownloadsService): void {
-  app.get(
-    Paths.download,
-    {
-      config: { usage: 'download', scope: 'read' },
-      schema: {
-        tags: ['orders'],
-        summary:
-          'Download a delivered package (spec 001 §7 GET oss/) by its signed link (pkgUrl of the order detail): only the order’s owner, only until Expires, only as the server spells it; 4003 download.badSignature (also any other spelling of Expires or Signature), 4100 download.expired, 4004 download.notFound (unknown or another user’s key alike)',
-        querystring: DownloadQuery,
-        response: {
-          200: Type.Unsafe<Readable>({
-            type: 'string',
-            format: 'binary',
-            description: 'the package; its file name in content-disposition',
-          }),
-          '4xx': ErrorEnvelope,
-          '5xx': ErrorEnvelope,
-        },
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: Paths.download,
+    config: { usage: 'download', scope: 'read' },
+    schema: {
+      tags: ['orders'],
+      summary:
+        'Download a delivered package (spec 001 §7 GET oss/) by its signed link (pkgUrl of the order detail): only the order’s owner, only until Expires, only as the server spells it; 4003 download.badSignature (also any other spelling of Expires or Signature), 4100 download.expired, 4004 download.notFound (unknown or another user’s key alike). One byte range per request (Range, If-Range with the ETag or Last-Modified): 206 with Content-Range; several ranges or a bad Range header get the whole file (200); a range past the end 416 (4160 download.rangeNotSatisfiable, Content-Range: bytes */size). HEAD answers the headers only.',
+      querystring: DownloadQuery,
+      response: {
+        200: Type.Unsafe<Readable>({
+          type: 'string',
+          format: 'binary',
+          description:
+            'the package; its file name in content-disposition, Accept-Ranges, ETag, Last-Modified',
+        }),
+        206: Type.Unsafe<Readable>({
+          type: 'string',
+          format: 'binary',
+          description: 'the asked byte range of the package, placed by Content-Range',
+        }),
+        '4xx': ErrorEnvelope,
+        '5xx': ErrorEnvelope,
       },
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const key = keyAsSent(request.url);
       // The schema documents and bounds the query; the link is read from its text as sent.
       const link = linkParameters(queryAsSent(request.url));
-      const { object, contentDisposition } = await downloads.open(principalOf(request).user.id, key, link);
-      return reply
-        .type(object.contentType)
-        .header('content-length', object.bytes)
-        .header('content-disposition', contentDisposition)
-        .send(object.body);
+      const download = await downloads.open(principalOf(request).user.id, key, link);
+      const plan = planRangeOf(request, download.info);
+      if (plan.kind === 'unsatisfiable') {
+        unsatisfiableHeaders(reply, download.info);
+        throw new ApiError(ResultCode.RangeNotSatisfiable, 'download.rangeNotSatisfiable');
+      }
+      reply.header('content-disposition', download.contentDisposition);
+      if (request.method === 'HEAD')
+        return rangeHeaders(reply.type(download.info.contentType), download.info, null).send();
+      const object = await downloads.read(download, plan.kind === 'partial' ? plan : null);
+      return rangeHeaders(reply.type(object.contentType), object, object.range).send(object.body);
     },
-  );
+  });
 }

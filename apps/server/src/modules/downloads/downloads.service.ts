@@ -2,22 +2,31 @@ import { posix } from 'node:path';
 import { ResultCode } from '@satportal/contract';
 import { create as contentDispositionOf } from 'content-disposition';
 import { ApiError } from '../../http/api-error';
-import { isValidObjectKey, type ObjectStore, type StoredObject } from '../../storage';
+import {
+  type ByteRange,
+  isValidObjectKey,
+  type ObjectInfo,
+  type ObjectStore,
+  type StoredObject,
+} from '../../storage';
 import type { DownloadsRepository } from './downloads.repository';
 import type { DownloadLinks, LinkParameters } from './links';
 
 /** An unknown key, another user's and a malformed one get the same answer: keys reveal nothing. */
 const notFound = () => new ApiError(ResultCode.NotFound, 'download.notFound');
 
+/** A package its owner may download: what it is (without its bytes yet) and its file name. */
 export interface Download {
-  object: StoredObject;
+  key: string;
+  info: ObjectInfo;
   /** `content-disposition` naming the package's file (RFC 6266, UTF-8 form for non-ASCII). */
   contentDisposition: string;
 }
 
 /**
  * `GET oss/` (spec 001 §7): a delivered package for its owner while its signed link lasts.
- * Checks in this order: the key's shape, the signature, the expiry, the ownership, the object.
+ * Checks in this order: the key's shape, the signature, the expiry, the ownership, the object;
+ * only then are its bytes read, whole or a range of them (`read`).
  */
 export class DownloadsService {
   constructor(
@@ -43,9 +52,21 @@ export class DownloadsService {
     // the delivery) does not outlive the package.
     if (owned.expiresAt && owned.expiresAt.getTime() <= now.getTime())
       throw new ApiError(ResultCode.LinkExpired, 'download.expired');
-    const object = await this.store.get(key);
+    const info = await this.store.head(key);
+    if (!info) throw notFound();
+    return { key, info, contentDisposition: contentDispositionOf(posix.basename(key)) };
+  }
+
+  /**
+   * The package's bytes: `range` of the version `open` saw, or the whole package as it is now
+   * when it was replaced meanwhile (the answer then says 200 and the new tag, never a mixed part).
+   */
+  async read(download: Download, range: ByteRange | null): Promise<StoredObject> {
+    const object = await this.store.get(
+      download.key,
+      range ? { range, ifMatch: download.info.etag } : undefined,
+    );
     if (!object) throw notFound();
-    // Usage counting (downloads per package, a later issue) goes here, once the bytes are found.
-    return { object, contentDisposition: contentDispositionOf(posix.basename(key)) };
+    return object;
   }
 }

@@ -1,7 +1,11 @@
-import { type NotShotReason, OrderStatus, TermStates } from '@satportal/contract';
+import { type DeliveryCompletedData, type NotShotReason, OrderStatus, TermStates } from '@satportal/contract';
 import type pg from 'pg';
 import { inTransaction } from '../../db/database';
+import { type EventOutbox, noOutbox } from '../../db/outbox';
+import type { MailFacts, OperatorOrderRow, OrderHead } from './fulfilment.rows';
 import { OpenTermStates, statusFromTerms, WorkingStatuses } from './life-cycle';
+
+export type { MailFacts, OperatorOrderRow } from './fulfilment.rows';
 
 /** A terms entry with what fulfilment needs of its order. */
 export interface TermWork {
@@ -81,9 +85,15 @@ const termWorkSql = `
     FROM order_terms t JOIN orders o ON o.id = t.order_id
    WHERE t.id = $1`;
 
-/** The SQL of fulfilment: audits, claims and settles terms, each move a compare-and-set. */
+/**
+ * The SQL of fulfilment: audits, claims and settles terms, each move a compare-and-set. Each move
+ * of an order's status, and each delivery, is an event in the outbox of the same transaction.
+ */
 export class FulfilmentRepository {
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly outbox: EventOutbox = noOutbox,
+  ) {}
 
   /**
    * Decides an order's audit once: approve moves 11 → 21 and its terms −2 → −1 (submitted),
@@ -97,8 +107,9 @@ export class FulfilmentRepository {
     captureDueAt: (pass: Record<string, unknown>, orderedAt: Date) => Date,
   ): Promise<AuditOutcome> {
     return inTransaction(this.pool, async (client) => {
-      const { rows } = await client.query<{ status: number; created_at: Date; manual_recheck: boolean }>(
-        'SELECT status, created_at, manual_recheck FROM orders WHERE id = $1 FOR UPDATE',
+      const { rows } = await client.query<OrderHead & { created_at: Date; manual_recheck: boolean }>(
+        `SELECT status, created_at, manual_recheck, user_id AS "userId", order_number AS "orderNumber"
+           FROM orders WHERE id = $1 FOR UPDATE`,
         [orderId],
       );
       const order = rows[0];
@@ -112,6 +123,7 @@ export class FulfilmentRepository {
           WHERE id = $1`,
         [orderId, status, by],
       );
+      await this.statusEvent(client, { ...order, id: orderId }, status, !approve);
       const terms = await client.query<{ id: number; pass: Record<string, unknown> | null }>(
         'SELECT id, pass FROM order_terms WHERE order_id = $1 AND state = $2 ORDER BY position',
         [orderId, TermStates.Initialised],
@@ -164,16 +176,22 @@ export class FulfilmentRepository {
     ]);
   }
 
-  /** Delivered: 1 → 5 with the package, and the order's status follows (life-cycle.ts). */
-  async deliver(termsId: number, pkg: StoredPackage): Promise<SettleOutcome> {
-    return this.settle(termsId, (client) =>
-      client.query(
+  /**
+   * Delivered: 1 → 5 with the package, and the order's status follows (life-cycle.ts); the
+   * `delivery.completed` event is recorded only when this call moved the term.
+   */
+  async deliver(termsId: number, pkg: StoredPackage, event?: DeliveryCompletedData): Promise<SettleOutcome> {
+    return this.settle(termsId, async (client, order) => {
+      const moved = await client.query(
         `UPDATE order_terms SET state = ${TermStates.Complete}, package_key = $2, package_bytes = $3,
                 package_sha256 = $4, package_expires_at = $5, failure = NULL, updated_at = now()
           WHERE id = $1 AND state = ${TermStates.Executing}`,
         [termsId, pkg.key, pkg.bytes, pkg.sha256, pkg.expiresAt],
-      ),
-    );
+      );
+      if (moved.rowCount && event)
+        await this.outbox.record(client, order.userId, { type: 'delivery.completed', data: event });
+      return moved;
+    });
   }
 
   /** Failed for good (retries spent, or a pass not shot): → −3, with the reason. */
@@ -197,17 +215,18 @@ export class FulfilmentRepository {
    */
   private async settle(
     termsId: number,
-    move: (client: pg.PoolClient) => Promise<pg.QueryResult>,
+    move: (client: pg.PoolClient, order: OrderHead & { id: number }) => Promise<pg.QueryResult>,
   ): Promise<SettleOutcome> {
     return inTransaction(this.pool, async (client) => {
-      const { rows } = await client.query<{ id: number; status: number }>(
-        `SELECT o.id, o.status FROM orders o JOIN order_terms t ON t.order_id = o.id
+      const { rows } = await client.query<OrderHead & { id: number }>(
+        `SELECT o.id, o.status, o.user_id AS "userId", o.order_number AS "orderNumber"
+           FROM orders o JOIN order_terms t ON t.order_id = o.id
           WHERE t.id = $1 FOR UPDATE OF o`,
         [termsId],
       );
       const order = rows[0];
       if (!order || !WorkingStatuses.includes(order.status)) return { kind: 'stale' };
-      if (!(await move(client)).rowCount) return { kind: 'stale' };
+      if (!(await move(client, order)).rowCount) return { kind: 'stale' };
       const states = await client.query<{ state: number }>(
         'SELECT state FROM order_terms WHERE order_id = $1',
         [order.id],
@@ -219,7 +238,28 @@ export class FulfilmentRepository {
           WHERE id = $1`,
         [order.id, next.status, next.settled],
       );
+      if (next.status !== order.status || next.settled)
+        await this.statusEvent(client, order, next.status, next.settled);
       return { kind: 'settled', orderId: order.id, status: next.status, orderSettled: next.settled };
+    });
+  }
+
+  /** `order.status_changed` in the transaction that moved the status. */
+  private statusEvent(
+    client: pg.PoolClient,
+    order: OrderHead & { id: number },
+    status: number,
+    final: boolean,
+  ) {
+    return this.outbox.record(client, order.userId, {
+      type: 'order.status_changed',
+      data: {
+        orderId: order.id,
+        orderNumber: order.orderNumber,
+        previousStatus: order.status,
+        status,
+        final,
+      },
     });
   }
 
@@ -351,29 +391,4 @@ export class FulfilmentRepository {
     );
     return rows.map((r) => r.key);
   }
-}
-
-export interface OperatorOrderRow {
-  id: number;
-  orderNumber: string;
-  username: string;
-  kind: number;
-  status: number;
-  level: number;
-  createdAt: Date;
-  auditedBy: string | null;
-  termStates: number[];
-}
-
-export interface MailFacts {
-  id: number;
-  orderNumber: string;
-  status: number;
-  email: string;
-  userName: string;
-  language: 'en' | 'zh';
-  delivered: number;
-  failed: number;
-  terms: number;
-  downloadUntil: Date | null;
 }

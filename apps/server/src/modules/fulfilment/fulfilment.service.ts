@@ -23,6 +23,8 @@ export interface FulfilmentDeps {
   >;
   /** This process's own work folder (packages are made here, then stored). */
   workDir: string;
+  /** The absolute signed download link of a package (for the `delivery.completed` event). */
+  downloadUrl?: (key: string, expiresAt: Date) => string;
   now?: () => Date;
 }
 
@@ -93,12 +95,23 @@ export class FulfilmentService {
         await rm(made.path, { force: true });
       }
       const expiresAt = new Date(this.now().getTime() + this.deps.config.downloadLinkDays * 86_400_000);
-      const outcome = await this.repository.deliver(termsId, {
-        key,
-        bytes: made.bytes,
-        sha256: made.sha256,
-        expiresAt,
-      });
+      const outcome = await this.repository.deliver(
+        termsId,
+        { key, bytes: made.bytes, sha256: made.sha256, expiresAt },
+        {
+          orderId: term.orderId,
+          orderNumber: term.orderNumber,
+          termsId: term.id,
+          sceneIds: term.sceneId ? [term.sceneId] : term.scenes.map((s) => String(s.sceneId ?? '')),
+          package: {
+            fileName: made.fileName,
+            bytes: made.bytes,
+            sha256: made.sha256,
+            expiresAt: expiresAt.toISOString(),
+            url: this.deps.downloadUrl?.(key, expiresAt) ?? '',
+          },
+        },
+      );
       // Cancelled meanwhile, or delivered by a twin run: the object is nobody's unless a term holds it.
       if (outcome.kind === 'stale' && !(await this.repository.holdsPackage(key)))
         await this.deps.store.delete(key);

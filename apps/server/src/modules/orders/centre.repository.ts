@@ -1,6 +1,7 @@
 import type { Aoi, NotShotReason, RequestInfo } from '@satportal/contract';
 import type pg from 'pg';
 import { inTransaction } from '../../db/database';
+import { type EventOutbox, noOutbox } from '../../db/outbox';
 
 /** What the order list asks for: the user's orders filtered, one page. */
 export interface OrderFilter {
@@ -86,7 +87,11 @@ const filterSql = `o.user_id = $1
 
 /** SQL of the order centre: a user's orders, one order with its terms, and cancelling one. */
 export class OrderCentreRepository {
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    /** a cancel is an `order.status_changed` event, recorded in the cancel's transaction */
+    private readonly outbox: EventOutbox = noOutbox,
+  ) {}
 
   async list(userId: number, f: OrderFilter): Promise<{ rows: OrderListRow[]; total: number }> {
     const params = [userId, f.statuses, f.tag, f.text];
@@ -151,8 +156,8 @@ export class OrderCentreRepository {
    */
   async cancel(userId: number, orderId: number, cancellable: readonly number[]): Promise<CancelOutcome> {
     return inTransaction(this.pool, async (client) => {
-      const { rows } = await client.query<{ status: number }>(
-        'SELECT status FROM orders WHERE id = $1 AND user_id = $2 FOR UPDATE',
+      const { rows } = await client.query<{ status: number; order_number: string }>(
+        'SELECT status, order_number FROM orders WHERE id = $1 AND user_id = $2 FOR UPDATE',
         [orderId, userId],
       );
       const order = rows[0];
@@ -168,6 +173,16 @@ export class OrderCentreRepository {
         [orderId, completeTermState],
       );
       await client.query('UPDATE orders SET status = 41, updated_at = now() WHERE id = $1', [orderId]);
+      await this.outbox.record(client, userId, {
+        type: 'order.status_changed',
+        data: {
+          orderId,
+          orderNumber: order.order_number,
+          previousStatus: order.status,
+          status: 41,
+          final: true,
+        },
+      });
       return { kind: 'cancelled', cancelled: cancelled.rowCount ?? 0, kept: kept.rows[0]?.n ?? 0 };
     });
   }

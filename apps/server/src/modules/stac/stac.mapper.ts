@@ -1,6 +1,6 @@
+import { stacConstellation, stacPlatform } from '../catalogue/stac-names';
 import type { SceneAsset } from '../scenes/scenes.repository';
 import { QuicklookWmsPath } from '../tiles';
-import { slugOf } from './stac.params';
 import type { StacGroupRow, StacItemRow } from './stac.repository';
 
 export const STAC_VERSION = '1.0.0';
@@ -14,13 +14,36 @@ export const itemExtensions = [
   'https://stac-extensions.github.io/sat/v1.0.0/schema.json',
 ];
 
+export const OPENAPI_TYPE = 'application/vnd.oai.openapi+json;version=3.0';
+export const SCHEMA_TYPE = 'application/schema+json';
+export const QUERYABLES_REL = 'http://www.opengis.net/def/rel/ogc/1.0/queryables';
+
+/**
+ * What the API claims, each tested in stac.db.test.ts / stac-extensions.db.test.ts. The Filter
+ * extension's item-search class is listed under both URIs clients test for (1.0.0 and rc.2).
+ */
 export const conformance = [
   'https://api.stacspec.org/v1.0.0/core',
   'https://api.stacspec.org/v1.0.0/collections',
   'https://api.stacspec.org/v1.0.0/item-search',
   'https://api.stacspec.org/v1.0.0/ogcapi-features',
+  'https://api.stacspec.org/v1.0.0/item-search#fields',
+  'https://api.stacspec.org/v1.0.0/ogcapi-features#fields',
+  'https://api.stacspec.org/v1.0.0/item-search#sort',
+  'https://api.stacspec.org/v1.0.0/ogcapi-features#sort',
+  'https://api.stacspec.org/v1.0.0/item-search#filter',
+  'https://api.stacspec.org/v1.0.0-rc.2/item-search#filter',
   'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core',
+  'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/oas30',
   'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson',
+  'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/filter',
+  'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/features-filter',
+  'http://www.opengis.net/spec/cql2/1.0/conf/cql2-text',
+  'http://www.opengis.net/spec/cql2/1.0/conf/cql2-json',
+  'http://www.opengis.net/spec/cql2/1.0/conf/basic-cql2',
+  'http://www.opengis.net/spec/cql2/1.0/conf/advanced-comparison-operators',
+  'http://www.opengis.net/spec/cql2/1.0/conf/basic-spatial-functions',
+  'http://www.opengis.net/spec/cql2/1.0/conf/basic-spatial-functions-plus',
 ];
 
 export interface Link {
@@ -92,12 +115,13 @@ function assetOf(a: SceneAsset) {
 
 /** A scene as a STAC Item (1.0.0 with the eo, view and sat extensions). */
 export function toStacItem(row: StacItemRow, base: string) {
-  const collection = slugOf(row.category);
+  const collection = stacConstellation(row.category);
   const bbox = bboxOf(row.footprint);
   const original = row.properties ?? {};
   const properties: Record<string, unknown> = {
     datetime: row.acquired_at.toISOString(),
-    platform: typeof original.platform === 'string' ? original.platform : slugOf(row.satellite_name),
+    // The catalogue's names in STAC's form (an ingested item's own `Sentinel-2B` is `sentinel-2b`).
+    platform: stacPlatform(row.satellite_name),
     constellation: collection,
     gsd: row.gsd,
     'sat:orbit_state': row.orbit_direction === 1 ? 'ascending' : 'descending',
@@ -148,7 +172,7 @@ export function toStacItem(row: StacItemRow, base: string) {
  * first to last scene, else its first launch date, open-ended.
  */
 export function toStacCollection(g: StacGroupRow, base: string) {
-  const id = slugOf(g.category);
+  const id = stacConstellation(g.category);
   const self = `${base}${StacBase}/collections/${encodeURIComponent(id)}`;
   const start = g.first ?? (g.launched ? `${g.launched}T00:00:00Z` : null);
   return {
@@ -163,12 +187,13 @@ export function toStacCollection(g: StacGroupRow, base: string) {
       spatial: { bbox: [[-180, -90, 180, 90]] },
       temporal: { interval: [[start, g.last]] },
     },
-    summaries: { platform: g.satellites.map(slugOf), constellation: [id] },
+    summaries: { platform: g.satellites.map(stacPlatform), constellation: [id] },
     links: [
       { rel: 'self', href: self, type: JSON_TYPE },
       { rel: 'root', href: `${base}${StacBase}`, type: JSON_TYPE },
       { rel: 'parent', href: `${base}${StacBase}`, type: JSON_TYPE },
       { rel: 'items', href: `${self}/items`, type: GEOJSON },
+      { rel: QUERYABLES_REL, href: `${self}/queryables`, type: SCHEMA_TYPE },
     ] as Link[],
   };
 }

@@ -1,7 +1,22 @@
-import { hasControlCharacters } from '@satportal/contract';
+import { hasControlCharacters, readNumber } from '@satportal/contract';
+import { stacConstellation } from '../catalogue/stac-names';
 import { boxRing } from '../orbits/footprint';
 import { DensifyLimitError, densifyPolygons } from '../scenes/densify';
 import { polygonProblem } from '../scenes/storable';
+import type { Cql2 } from './cql2/ast';
+import { Cql2Error } from './cql2/ast';
+import { parseCql2Json } from './cql2/cql2-json';
+import { parseCql2Text } from './cql2/cql2-text';
+import {
+  decodeToken,
+  encodeToken,
+  type Fields,
+  orderOf,
+  parseFields,
+  parseSortby,
+  type SortKey,
+} from './sort-fields';
+import { StacError } from './stac-error';
 
 /**
  * The parameters of the STAC API's item search and item lists (STAC API 1.0.0 item-search,
@@ -9,15 +24,7 @@ import { polygonProblem } from '../scenes/storable';
  * the database. Every refusal is a `StacError` answered as `{code, description}`.
  */
 
-export class StacError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: 'BadRequest' | 'NotFound',
-    readonly description: string,
-  ) {
-    super(description);
-  }
-}
+export { StacError };
 
 const bad = (description: string): never => {
   throw new StacError(400, 'BadRequest', description);
@@ -36,7 +43,7 @@ export type Polygonal =
   | { type: 'Polygon'; coordinates: number[][][] }
   | { type: 'MultiPolygon'; coordinates: number[][][][] };
 
-/** Where a page ended: the next one continues after (`t`, `id`) in the order acquired_at desc, id desc. */
+/** Where a page of the default order (acquired_at desc, id desc) ended. */
 export interface StacCursor {
   /** acquired_at as the database writes it (microseconds) */
   t: string;
@@ -52,7 +59,12 @@ export interface StacSearch {
   ids: string[] | null;
   collections: string[] | null;
   limit: number;
-  after: StacCursor | null;
+  /** the order, ending with the id */
+  order: SortKey[];
+  /** the key values of the last item of the previous page */
+  after: (string | number)[] | null;
+  fields: Fields | null;
+  filter: Cql2 | null;
 }
 
 /** The raw parameters as the client gave them (strings from a query string, JSON from a body). */
@@ -64,7 +76,63 @@ export interface RawSearch {
   collections?: unknown;
   limit?: unknown;
   token?: unknown;
+  sortby?: unknown;
+  fields?: unknown;
+  filter?: unknown;
+  'filter-lang'?: unknown;
+  'filter-crs'?: unknown;
+  /** `?platform=landsat-8` and the like, on an items request (see propertyParameters) */
+  properties?: Record<string, unknown>;
 }
+
+/**
+ * Item properties an items request may filter by equality (OGC API Features part 1, "filters
+ * on feature properties": `?platform=landsat-8&eo:cloud_cover=0`). They are declared as
+ * parameters in the OpenAPI description, which is how GDAL (3.6) learns which properties it
+ * can pass to the server in a CQL text filter.
+ */
+export const propertyParameters: Record<string, 'string' | 'number'> = {
+  platform: 'string',
+  constellation: 'string',
+  'eo:cloud_cover': 'number',
+  gsd: 'number',
+  'view:off_nadir': 'number',
+  'view:sun_elevation': 'number',
+  'sat:orbit_state': 'string',
+  'satportal:provenance': 'string',
+  'satportal:product_quality': 'string',
+};
+
+/** The property parameters as CQL2 equalities. */
+function propertyEqualities(properties: Record<string, unknown> | undefined): Cql2[] {
+  return Object.entries(properties ?? {}).map(([name, v]) => {
+    const type = propertyParameters[name];
+    if (!type || typeof v !== 'string') return bad(`${name} is not a property parameter`);
+    const n = Number(v);
+    if (type === 'number' && (v.trim() === '' || !Number.isFinite(n))) bad(`${name} must be a number`);
+    return {
+      op: '=',
+      left: { kind: 'property', name },
+      right: type === 'number' ? { kind: 'number', value: n } : { kind: 'string', value: v },
+    } satisfies Cql2;
+  });
+}
+
+/** The search parameters, as RawSearch names them (GET and POST alike). */
+export const searchParameters = [
+  'bbox',
+  'intersects',
+  'datetime',
+  'ids',
+  'collections',
+  'limit',
+  'token',
+  'sortby',
+  'fields',
+  'filter',
+  'filter-lang',
+  'filter-crs',
+] as const satisfies readonly (keyof RawSearch)[];
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 
@@ -114,9 +182,13 @@ function densified(coordinates: number[][][][]): { type: 'MultiPolygon'; coordin
  * search), read as one box from w east to e + 360, which the database splits at ±180°.
  */
 export function parseBbox(value: unknown): { type: 'MultiPolygon'; coordinates: number[][][][] } {
+  // Each number in its JSON spelling (the number rule of contract/text.ts): no spaces, "+", hex.
   const list =
     typeof value === 'string'
-      ? value.split(',').map((v) => (v.trim() === '' ? Number.NaN : Number(v)))
+      ? value.split(',').map((v) => {
+          const n = readNumber(v);
+          return typeof n === 'number' ? n : Number.NaN;
+        })
       : value;
   if (
     !Array.isArray(list) ||
@@ -204,40 +276,43 @@ function stringList(value: unknown, name: string): string[] | null {
 /** 1 to 1000, default 10; a larger limit is served as 1000 (OGC API Features: not an error). */
 export function parseLimit(value: unknown): number {
   if (value === undefined || value === null || value === '') return STAC_DEFAULT_LIMIT;
-  const n = typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value;
+  // Decimal digits without leading zeros (the number rule), at most 9 of them.
+  const n = typeof value === 'string' && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 1)
     return bad('limit must be a whole number from 1');
   return Math.min(n, STAC_MAX_LIMIT);
 }
 
-export const encodeCursor = (c: StacCursor): string =>
-  Buffer.from(JSON.stringify([c.t, c.id])).toString('base64url');
+/** A page token of the default order (newest first): the last item's time and id (tests, fuzz). */
+export const encodeCursor = (c: StacCursor): string => encodeToken([c.t, c.id]);
 
-/** The time of a page token as `StacRepository.items` writes it (microseconds, UTC), from year 1. */
-const CURSOR_TIME = /^(?!0000)\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const CRS84 = 'http://www.opengis.net/def/crs/OGC/1.3/CRS84';
 
-/** A real instant of that form: JavaScript reads 2024-02-31 as 2 March, PostgreSQL refuses it. */
-function cursorTime(t: unknown): t is string {
-  if (typeof t !== 'string' || !CURSOR_TIME.test(t)) return false;
-  const at = new Date(t);
-  return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 23) === t.slice(0, 23);
-}
-
-export function decodeCursor(value: unknown): StacCursor | null {
-  if (value === undefined || value === null || value === '') return null;
-  if (typeof value !== 'string' || value.length > 600) return bad('token is not a page token of this API');
+/**
+ * The filter (Filter extension): `filter-lang` cql2-text (GET's default) or cql2-json (POST's
+ * default), `filter-crs` only CRS84 (the footprints' longitude/latitude).
+ */
+export function parseFilter(raw: RawSearch, post: boolean): Cql2 | null {
+  // `cql-text`: the drafts' name, which GDAL 3.6 sends (its CQL text is CQL2 text's subset).
+  const given = raw['filter-lang'] ?? (post ? 'cql2-json' : 'cql2-text');
+  const lang = given === 'cql-text' ? 'cql2-text' : given;
+  if (lang !== 'cql2-text' && lang !== 'cql2-json') bad('filter-lang must be cql2-text or cql2-json');
+  const crs = raw['filter-crs'];
+  if (crs !== undefined && crs !== CRS84) bad(`filter-crs: only ${CRS84} is supported`);
+  const f = raw.filter;
+  if (f === undefined || f === null || f === '') return null;
   try {
-    const [t, id] = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as unknown[];
-    // Both go to the database: a time it cannot read or an id with a NUL would be a 500.
-    if (cursorTime(t) && typeof id === 'string' && !hasControlCharacters(id)) return { t, id };
-  } catch {
-    // answered below
+    if (lang === 'cql2-json') return parseCql2Json(f);
+    if (typeof f !== 'string') return bad('filter: cql2-text is a string');
+    return parseCql2Text(f);
+  } catch (e) {
+    if (e instanceof Cql2Error) bad(`filter: ${e.message}`);
+    throw e;
   }
-  return bad('token is not a page token of this API');
 }
 
 /** Checks an item search (or an item list, which has no ids, collections or intersects). */
-export function parseSearch(raw: RawSearch): StacSearch {
+export function parseSearch(raw: RawSearch, post = false): StacSearch {
   if (raw.bbox !== undefined && raw.bbox !== '' && raw.intersects !== undefined && raw.intersects !== '') {
     bad('bbox and intersects cannot be used together');
   }
@@ -245,21 +320,24 @@ export function parseSearch(raw: RawSearch): StacSearch {
   if (raw.bbox !== undefined && raw.bbox !== '' && raw.bbox !== null) areas = [parseBbox(raw.bbox)];
   if (raw.intersects !== undefined && raw.intersects !== '' && raw.intersects !== null)
     areas = [parseIntersects(raw.intersects)];
+  const order = orderOf(parseSortby(raw.sortby));
   return {
     areas,
     ...parseDatetime(raw.datetime),
     ids: stringList(raw.ids, 'ids'),
     collections: stringList(raw.collections, 'collections'),
     limit: parseLimit(raw.limit),
-    after: decodeCursor(raw.token),
+    order,
+    after: decodeToken(raw.token, order),
+    fields: parseFields(raw.fields),
+    filter: withEqualities(parseFilter(raw, post), propertyEqualities(raw.properties)),
   };
 }
 
-/** A collection id: the satellite group's category in lower case, accents and punctuation folded. */
-export const slugOf = (category: string): string =>
-  category
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '') || 'group';
+function withEqualities(filter: Cql2 | null, equalities: Cql2[]): Cql2 | null {
+  const all = [...(filter ? [filter] : []), ...equalities];
+  return all.length === 0 ? null : all.length === 1 ? all[0]! : { op: 'and', args: all };
+}
+
+/** A collection id: the satellite group's STAC constellation name (catalogue/stac-names.ts). */
+export const slugOf = stacConstellation;

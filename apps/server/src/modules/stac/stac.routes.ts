@@ -1,35 +1,78 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { queryablesSchema } from './queryables';
+import { applyFields } from './sort-fields';
 import {
   conformance,
   GEOJSON,
   JSON_TYPE,
   type Link,
+  OPENAPI_TYPE,
+  QUERYABLES_REL,
+  SCHEMA_TYPE,
   STAC_VERSION,
   StacBase,
   toStacCollection,
   toStacItem,
 } from './stac.mapper';
-import { plainText, type RawSearch, StacError } from './stac.params';
+import { plainText, propertyParameters, type RawSearch, StacError, searchParameters } from './stac.params';
 import type { ItemPage, StacService } from './stac.service';
+import { stacDocPage } from './stac-doc-page';
+import { stacOpenApi } from './stac-openapi';
 
 /** Scheme, host and port the client used: STAC links are absolute. */
 const baseOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 function featureCollection(page: ItemPage, base: string, links: Link[]) {
-  const features = page.rows.map((r) => toStacItem(r, base));
-  return { type: 'FeatureCollection' as const, features, links, numberReturned: features.length };
+  const features = page.rows.map((r) => applyFields(toStacItem(r, base), page.fields));
+  return {
+    type: 'FeatureCollection' as const,
+    features,
+    links,
+    ...(page.matched === undefined ? {} : { numberMatched: page.matched }),
+    numberReturned: features.length,
+  };
 }
 
-const RAW_KEYS = ['bbox', 'intersects', 'datetime', 'ids', 'collections', 'limit', 'token'] as const;
+/** The query parameters each kind of resource takes (declared in stac-openapi.ts); any other is a 400. */
+const ITEM_LIST = new Set([
+  'limit',
+  'bbox',
+  'datetime',
+  'token',
+  'sortby',
+  'fields',
+  'filter',
+  'filter-lang',
+  'filter-crs',
+  'f',
+]);
+const SEARCH = new Set([...searchParameters, 'f']);
+const PLAIN = new Set(['f']);
+const FORMATS = ['json', 'geojson', 'application/json', 'application/geo+json'];
 
-/** The query string's search parameters (a name given twice is refused). */
-function rawOfQuery(query: unknown): RawSearch {
+/**
+ * The query string checked against what the resource takes (OGC API Features: an unknown
+ * parameter is a 400, not silently ignored) and turned into a search; a name given twice is refused.
+ */
+function queryOf(query: unknown, allowed: Set<string>, properties = false): RawSearch {
   const q = (query ?? {}) as Record<string, unknown>;
-  const raw: RawSearch = {};
-  for (const k of RAW_KEYS) {
-    const v = q[k];
+  const raw: RawSearch & Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(q)) {
+    const property = properties && k in propertyParameters;
+    if (!allowed.has(k) && !property) {
+      const takes = [...allowed, ...(properties ? Object.keys(propertyParameters) : [])].join(', ');
+      throw new StacError(
+        400,
+        'BadRequest',
+        `unknown parameter "${k.slice(0, 40)}": this resource takes ${takes}`,
+      );
+    }
     if (Array.isArray(v)) throw new StacError(400, 'BadRequest', `${k} is given more than once`);
-    if (v !== undefined) raw[k] = v;
+    if (k === 'f') {
+      if (!FORMATS.includes(String(v)))
+        throw new StacError(400, 'BadRequest', 'f: this API answers JSON only (f=json)');
+    } else if (property) raw.properties = { ...raw.properties, [k]: v };
+    else raw[k] = v;
   }
   return raw;
 }
@@ -44,12 +87,37 @@ function nextGet(url: string, query: unknown, token: string): Link {
   return { rel: 'next', href: `${url}?${params}`, type: GEOJSON, method: 'GET' };
 }
 
+/** The API's resources and their methods, for 405 (a known path, another method) against 404. */
+const RESOURCES: [RegExp, string[]][] = [
+  [/^\/v1\/?$/, ['GET']],
+  [/^\/v1\/(api|api\.html|conformance|queryables|collections)$/, ['GET']],
+  [/^\/v1\/collections\/[^/]+(\/items(\/[^/]+)?|\/queryables)?$/, ['GET']],
+  [/^\/v1\/search$/, ['GET', 'POST']],
+];
+
+function notFound(request: FastifyRequest, reply: FastifyReply) {
+  const path = (request.url.split('?')[0] ?? '').replace(/^\/stac/, '');
+  const methods = RESOURCES.find(([re]) => re.test(path))?.[1];
+  if (methods && !methods.includes(request.method)) {
+    return reply
+      .status(405)
+      .header('allow', [...methods, ...(methods.includes('GET') ? ['HEAD'] : [])].join(', '))
+      .type(JSON_TYPE)
+      .send({
+        code: 'MethodNotAllowed',
+        description: `${request.method} is not allowed here: ${methods.join(', ')}`,
+      });
+  }
+  return reply.status(404).type(JSON_TYPE).send({ code: 'NotFound', description: 'no such STAC resource' });
+}
+
 /**
- * `/stac/v1`: STAC API 1.0.0 (core, collections, item-search, ogcapi-features), read-only and
- * public. Errors are the STAC API's `{code, description}`, not the `/api/v1` envelope: STAC
- * clients read theirs.
+ * `/stac/v1`: STAC API 1.0.0 (core, collections, item-search, ogcapi-features; fields, sort,
+ * filter with CQL2), read-only and public, registered under `/stac` so that everything below
+ * it answers JSON, never the web application's page. Errors are the STAC API's
+ * `{code, description}`, not the `/api/v1` envelope: STAC clients read theirs.
  */
-export function stacRoutes(app: FastifyInstance, stac: StacService): void {
+export function stacRoutes(app: FastifyInstance, stac: StacService, version: string): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof StacError) {
       return reply
@@ -76,12 +144,17 @@ export function stacRoutes(app: FastifyInstance, stac: StacService): void {
       .type(JSON_TYPE)
       .send({ code: 'InternalServerError', description: `internal error (request ${request.id})` });
   });
-  app.setNotFoundHandler((_request, reply) =>
-    reply.status(404).type(JSON_TYPE).send({ code: 'NotFound', description: 'no such STAC resource' }),
-  );
+  app.setNotFoundHandler(notFound);
   const hide = { schema: { hide: true } };
+  const v1 = StacBase.replace(/^\/stac/, '');
 
-  app.get('', hide, async (request, reply) => {
+  // `/stac` leads to the API; every other GET below /stac that no route takes is this API's 404
+  // (the web application's file server would otherwise answer it with its page).
+  app.get('/', hide, async (request, reply) => reply.redirect(`${baseOf(request)}${StacBase}`));
+  app.get('/*', hide, async (request, reply) => notFound(request, reply));
+
+  const landing = async (request: FastifyRequest, reply: FastifyReply) => {
+    queryOf(request.query, PLAIN);
     const base = baseOf(request);
     const root = `${base}${StacBase}`;
     const groups = await stac.groups();
@@ -97,24 +170,51 @@ export function stacRoutes(app: FastifyInstance, stac: StacService): void {
       links: [
         { rel: 'self', href: root, type: JSON_TYPE },
         { rel: 'root', href: root, type: JSON_TYPE },
+        { rel: 'service-desc', href: `${root}/api`, type: OPENAPI_TYPE, title: 'OpenAPI 3.0 of this API' },
+        { rel: 'service-doc', href: `${root}/api.html`, type: 'text/html', title: 'This API, for people' },
         { rel: 'conformance', href: `${root}/conformance`, type: JSON_TYPE },
         { rel: 'data', href: `${root}/collections`, type: JSON_TYPE },
         { rel: 'search', href: `${root}/search`, type: GEOJSON, method: 'GET' },
         { rel: 'search', href: `${root}/search`, type: GEOJSON, method: 'POST' },
+        { rel: QUERYABLES_REL, href: `${root}/queryables`, type: SCHEMA_TYPE },
         ...groups.map((g) => {
           const c = toStacCollection(g, base);
           return { rel: 'child', href: c.links[0]!.href, type: JSON_TYPE, title: c.title };
         }),
       ],
     };
+  };
+  app.get(v1, hide, landing);
+  app.get(`${v1}/`, hide, landing);
+
+  app.get(`${v1}/api`, hide, async (request, reply) => {
+    queryOf(request.query, PLAIN);
+    // Bytes, so the media type goes out as written: GDAL compares its parameters token by
+    // token, and Fastify rewrites a text answer's type (`version="3.0"; charset=utf-8`).
+    reply.header('content-type', OPENAPI_TYPE);
+    return Buffer.from(JSON.stringify(stacOpenApi(baseOf(request), version)));
   });
 
-  app.get('/conformance', hide, async (_request, reply) => {
+  app.get(`${v1}/api.html`, hide, async (request, reply) => {
+    queryOf(request.query, new Set());
+    reply.type('text/html; charset=utf-8');
+    return stacDocPage(stacOpenApi(baseOf(request), version), conformance);
+  });
+
+  app.get(`${v1}/conformance`, hide, async (request, reply) => {
+    queryOf(request.query, PLAIN);
     reply.type(JSON_TYPE);
     return { conformsTo: conformance };
   });
 
-  app.get('/collections', hide, async (request, reply) => {
+  app.get(`${v1}/queryables`, hide, async (request, reply) => {
+    queryOf(request.query, PLAIN);
+    reply.type(SCHEMA_TYPE);
+    return queryablesSchema(await stac.queryables(), `${baseOf(request)}${StacBase}`);
+  });
+
+  app.get(`${v1}/collections`, hide, async (request, reply) => {
+    queryOf(request.query, PLAIN);
     const base = baseOf(request);
     reply.type(JSON_TYPE);
     return {
@@ -126,18 +226,22 @@ export function stacRoutes(app: FastifyInstance, stac: StacService): void {
     };
   });
 
-  app.get<{ Params: { id: string } }>('/collections/:id', hide, async (request, reply) => {
+  app.get<{ Params: { id: string } }>(`${v1}/collections/:id`, hide, async (request, reply) => {
+    queryOf(request.query, PLAIN);
     reply.type(JSON_TYPE);
     return toStacCollection(await stac.group(plainText(request.params.id, 'collection id')), baseOf(request));
   });
 
-  app.get<{ Params: { id: string } }>('/collections/:id/items', hide, async (request, reply) => {
-    const raw = rawOfQuery(request.query);
-    for (const k of ['ids', 'collections', 'intersects'] as const) {
-      if (raw[k] !== undefined)
-        throw new StacError(400, 'BadRequest', `${k} is not a parameter of this endpoint`);
-    }
-    const page = await stac.search(raw, plainText(request.params.id, 'collection id'));
+  app.get<{ Params: { id: string } }>(`${v1}/collections/:id/queryables`, hide, async (request, reply) => {
+    queryOf(request.query, PLAIN);
+    const id = plainText(request.params.id, 'collection id');
+    reply.type(SCHEMA_TYPE);
+    return queryablesSchema(await stac.queryables(id), `${baseOf(request)}${StacBase}`, id);
+  });
+
+  app.get<{ Params: { id: string } }>(`${v1}/collections/:id/items`, hide, async (request, reply) => {
+    const raw = queryOf(request.query, ITEM_LIST, true);
+    const page = await stac.search(raw, { collection: plainText(request.params.id, 'collection id') });
     const base = baseOf(request);
     const self = `${base}${StacBase}/collections/${encodeURIComponent(request.params.id)}`;
     const links: Link[] = [
@@ -151,12 +255,13 @@ export function stacRoutes(app: FastifyInstance, stac: StacService): void {
   });
 
   app.get<{ Params: { id: string; itemId: string } }>(
-    '/collections/:id/items/:itemId',
+    `${v1}/collections/:id/items/:itemId`,
     hide,
     async (request, reply) => {
+      queryOf(request.query, PLAIN);
       const page = await stac.search(
         { ids: [plainText(request.params.itemId, 'item id')], limit: 1 },
-        plainText(request.params.id, 'collection id'),
+        { collection: plainText(request.params.id, 'collection id') },
       );
       const row = page.rows[0];
       if (!row)
@@ -166,8 +271,8 @@ export function stacRoutes(app: FastifyInstance, stac: StacService): void {
     },
   );
 
-  app.get('/search', hide, async (request, reply) => {
-    const page = await stac.search(rawOfQuery(request.query));
+  app.get(`${v1}/search`, hide, async (request, reply) => {
+    const page = await stac.search(queryOf(request.query, SEARCH));
     const base = baseOf(request);
     const links: Link[] = [
       { rel: 'self', href: `${base}${request.url}`, type: GEOJSON },
@@ -178,16 +283,19 @@ export function stacRoutes(app: FastifyInstance, stac: StacService): void {
     return featureCollection(page, base, links);
   });
 
-  app.post('/search', hide, async (request, reply) => {
+  app.post(`${v1}/search`, hide, async (request, reply) => {
+    queryOf(request.query, PLAIN);
     const body = request.body ?? {};
     if (typeof body !== 'object' || Array.isArray(body))
       throw new StacError(400, 'BadRequest', 'the body must be a JSON object');
-    const raw: RawSearch = {};
-    for (const k of ['bbox', 'intersects', 'datetime', 'ids', 'collections', 'limit', 'token'] as const) {
-      const v = (body as Record<string, unknown>)[k];
-      if (v !== undefined) raw[k] = v;
-    }
-    const page = await stac.search(raw);
+    const unknown = Object.keys(body).find((k) => !(searchParameters as readonly string[]).includes(k));
+    if (unknown !== undefined)
+      throw new StacError(
+        400,
+        'BadRequest',
+        `unknown field "${unknown.slice(0, 40)}": a search takes ${searchParameters.join(', ')}`,
+      );
+    const page = await stac.search(body as RawSearch, { post: true });
     const base = baseOf(request);
     const links: Link[] = [{ rel: 'root', href: `${base}${StacBase}`, type: JSON_TYPE }];
     if (page.next) {

@@ -13,6 +13,7 @@ import { ApiError } from '../../http/api-error';
 import { principalOf } from '../../http/auth-plugin';
 import type { Http } from '../../http/types';
 import type { DeliveredTile, DeliveredTileRequest, DeliveredTiles } from './delivered/delivered-tiles';
+import { wmtsErrorHandler } from './ows-errors';
 import { type LonLatBox, parseLonLatBox, splitExtension, tileAddressOf } from './render/xyz';
 import {
   capabilitiesXml,
@@ -30,6 +31,8 @@ import {
  * Tiles of the caller's delivered scenes (issue 15): XYZ and WMTS 1.0.0 (KVP and REST). Tile routes
  * accept the session's tile cookie or a tile key (`?key=`, QGIS and other clients) and are counted
  * as tile traffic. A scene not delivered to the caller is not found, whoever else it belongs to.
+ * XYZ failures stay the API's JSON envelope (401 with `X-Status` 601 or 401 for a refused key):
+ * XYZ clients show no body, and the web app and scripts read the code.
  */
 
 // Tiles of a delivered scene never change (a new delivery has a new package key): kept a day.
@@ -159,7 +162,9 @@ export function deliveredTilesRoutes(app: Http, delivered: DeliveredTiles): void
     return sendTile(reply, answer);
   };
 
-  app.get(WmtsKvpPath, { schema: { hide: true }, config }, async (request, reply) => {
+  // Every WMTS failure, refused credentials included, is an OWS ExceptionReport (ows-errors.ts).
+  const errorHandler = wmtsErrorHandler;
+  app.get(WmtsKvpPath, { schema: { hide: true }, config, errorHandler }, async (request, reply) => {
     const parsed = parseKvp(kvpOf(request.query as Record<string, unknown>));
     if ('code' in parsed) return wmtsException(reply, parsed);
     if (parsed.kind === 'GetCapabilities') return capabilities(request, reply);
@@ -167,9 +172,9 @@ export function deliveredTilesRoutes(app: Http, delivered: DeliveredTiles): void
     return getTile(request, reply, layer, tile);
   });
 
-  app.get(WmtsCapabilitiesRestPath, { schema: { hide: true }, config }, capabilities);
+  app.get(WmtsCapabilitiesRestPath, { schema: { hide: true }, config, errorHandler }, capabilities);
 
-  app.get(WmtsRestTileRoute, { schema: wmtsRestSchema, config }, async (request, reply) => {
+  app.get(WmtsRestTileRoute, { schema: wmtsRestSchema, config, errorHandler }, async (request, reply) => {
     const params = request.params as Record<string, string>;
     const last = splitExtension(params.col ?? '');
     if (!last) {

@@ -86,7 +86,7 @@ describe('GET /tiles/quicklooks/wms', () => {
 
   it('bad parameters are exception reports naming the parameter', async () => {
     const r = await h.app.inject({
-      url: `/tiles/quicklooks/wms?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap`,
+      url: `/tiles/quicklooks/wms?SERVICE=WMS&VERSION=1.0.0&REQUEST=GetMap`,
       headers: { cookie },
     });
     expect(r.statusCode).toBe(400);

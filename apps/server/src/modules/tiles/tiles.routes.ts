@@ -1,14 +1,24 @@
-import type { FastifyReply } from 'fastify';
+import { TileKeyParam } from '@satportal/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { principalOf } from '../../http/auth-plugin';
 import type { Http } from '../../http/types';
+import { cogRoutes } from './cog.routes';
 import { deliveredTilesRoutes } from './delivered.routes';
+import { wmsErrorHandler } from './ows-errors';
 import {
   blankPng,
+  parseGetCapabilities,
   parseGetMap,
   serviceExceptionReport,
+  WMS_111_EXCEPTION_CONTENT_TYPE,
+  WMS_CAPABILITIES_CONTENT_TYPE,
   WMS_EXCEPTION_CONTENT_TYPE,
   type WmsError,
   type WmsExceptionsFormat,
+  type WmsVersion,
+  wmsCapabilitiesXml,
   wmsErrorStatus,
+  wmsOperationOf,
 } from './render';
 import type { TilesService } from './tiles.service';
 
@@ -18,6 +28,7 @@ export const QuicklookWmsPath = '/tiles/quicklooks/wms';
 async function exception(
   reply: FastifyReply,
   error: WmsError,
+  version: WmsVersion,
   format: WmsExceptionsFormat,
   size: { width: number; height: number } | null,
 ) {
@@ -30,28 +41,51 @@ async function exception(
   }
   return reply
     .status(wmsErrorStatus(error))
-    .type(WMS_EXCEPTION_CONTENT_TYPE)
+    .type(version === '1.1.1' ? WMS_111_EXCEPTION_CONTENT_TYPE : WMS_EXCEPTION_CONTENT_TYPE)
     .header('cache-control', 'no-store')
-    .send(serviceExceptionReport(error));
+    .send(serviceExceptionReport(error, version));
+}
+
+function keyOf(request: FastifyRequest): string | null {
+  const key = (request.query as Record<string, unknown>)[TileKeyParam];
+  return typeof key === 'string' && key !== '' ? key : null;
 }
 
 /**
- * `GET /tiles/quicklooks/wms`: WMS 1.3.0 GetMap, LAYERS = scene id. A session is required (the
- * auth plugin: Bearer header or the tile cookie, never a token in the query); failures are WMS exception
- * reports, an unknown scene is LayerNotDefined. Delivered scenes' XYZ and WMTS tiles join when the
- * service has them.
+ * `GET /tiles/quicklooks/wms`: WMS 1.3.0 GetCapabilities (the caller's latest search's scenes as
+ * layers) and GetMap (1.3.0, and 1.1.1), LAYERS = scene id. A session is required (the auth
+ * plugin: Bearer header, the tile cookie or a tile key, never a session token in the query);
+ * every failure, refused credentials included, is a WMS exception report (ows-errors.ts), an
+ * unknown scene LayerNotDefined. Delivered scenes' XYZ, WMTS and COGs join when the service has them.
  */
 export function tilesRoutes(app: Http, tiles: TilesService): void {
   app.get(
     QuicklookWmsPath,
-    { schema: { hide: true }, config: { tiles: true, usage: 'tile' } },
+    { schema: { hide: true }, config: { tiles: true, usage: 'tile' }, errorHandler: wmsErrorHandler },
     async (request, reply) => {
-      const parsed = parseGetMap(request.query as Record<string, unknown>);
-      if (!parsed.ok) return exception(reply, parsed.error, parsed.exceptions, parsed.size);
+      const query = request.query as Record<string, unknown>;
+      if (wmsOperationOf(query) === 'GetCapabilities') {
+        const parsed = parseGetCapabilities(query);
+        if (!parsed.ok) return exception(reply, parsed.error, '1.3.0', 'xml', null);
+        const layers = await tiles.capabilityLayers(principalOf(request).user.id);
+        const body = wmsCapabilitiesXml({
+          origin: `${request.protocol}://${request.host}`,
+          path: QuicklookWmsPath,
+          key: keyOf(request),
+          ...layers,
+        });
+        // The layers change with each search: revalidated, never shared.
+        return reply
+          .type(WMS_CAPABILITIES_CONTENT_TYPE)
+          .header('cache-control', 'private, no-cache')
+          .send(body);
+      }
+      const parsed = parseGetMap(query);
+      if (!parsed.ok) return exception(reply, parsed.error, parsed.version, parsed.exceptions, parsed.size);
       const { request: getMap } = parsed;
       const drawn = await tiles.quicklook(getMap);
       if ('error' in drawn) {
-        return exception(reply, drawn.error, getMap.exceptions, {
+        return exception(reply, drawn.error, getMap.version, getMap.exceptions, {
           width: getMap.width,
           height: getMap.height,
         });
@@ -60,5 +94,8 @@ export function tilesRoutes(app: Http, tiles: TilesService): void {
       return reply.type('image/png').header('cache-control', 'private, max-age=3600').send(drawn.png);
     },
   );
-  if (tiles.delivered) deliveredTilesRoutes(app, tiles.delivered);
+  if (tiles.delivered) {
+    deliveredTilesRoutes(app, tiles.delivered);
+    cogRoutes(app, tiles.delivered);
+  }
 }

@@ -1,5 +1,7 @@
 import type { ArchiveRepository } from '../archive/archive.repository';
+import type { ArchiveService } from '../archive/archive.service';
 import type { DeliveredTiles } from './delivered/delivered-tiles';
+import { type QuicklookLayers, quicklookLayers, WMS_LAYER_LIMIT } from './quicklook-layers';
 import {
   type GetMapRequest,
   layerNotDefined,
@@ -10,6 +12,8 @@ import {
 
 /** The scene lookup the quicklooks need (any archive scene is visible to every signed-in user). */
 export type QuicklookScenes = Pick<ArchiveRepository, 'findScenes'>;
+/** The caller's latest archive search (the WMS capabilities' layers). */
+export type QuicklookSearches = Pick<ArchiveService, 'latestResults'>;
 
 /**
  * The tile services (`/tiles/…`): the scene quicklooks and, when given, the tiles of delivered
@@ -20,7 +24,13 @@ export class TilesService {
     private readonly scenes: QuicklookScenes,
     private readonly renderer: QuicklookRenderer,
     readonly delivered: DeliveredTiles | null = null,
+    private readonly searches: QuicklookSearches | null = null,
   ) {}
+
+  /** The layers the WMS capabilities list for the caller: its latest search's scenes. */
+  async capabilityLayers(userId: number): Promise<QuicklookLayers> {
+    return quicklookLayers((await this.searches?.latestResults(userId, WMS_LAYER_LIMIT)) ?? null);
+  }
 
   /** A quicklook PNG of one scene, or the WMS error to answer (an unknown scene). */
   async quicklook(getMap: GetMapRequest): Promise<{ png: Buffer } | { error: WmsError }> {

@@ -23,13 +23,16 @@ export type ServedKind = 'tile' | 'download';
 export class UsageRepository {
   constructor(private readonly db: Queryable) {}
 
-  /** One answer served: its bytes and one tile or download, added by one upsert. */
-  async addServed(userId: number, day: string, kind: ServedKind, bytes: number): Promise<void> {
+  /**
+   * One answer served: its bytes and `count` (1, or 0 for a later part of a file served by range)
+   * tiles or downloads, added by one upsert.
+   */
+  async addServed(userId: number, day: string, kind: ServedKind, bytes: number, count = 1): Promise<void> {
     await this.db.query(
       `INSERT INTO usage_days (user_id, day, bytes, tiles, downloads) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (user_id, day) DO UPDATE SET bytes = usage_days.bytes + excluded.bytes,
          tiles = usage_days.tiles + excluded.tiles, downloads = usage_days.downloads + excluded.downloads`,
-      [userId, day, bytes, kind === 'tile' ? 1 : 0, kind === 'download' ? 1 : 0],
+      [userId, day, bytes, kind === 'tile' ? count : 0, kind === 'download' ? count : 0],
     );
   }
 

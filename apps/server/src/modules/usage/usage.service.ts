@@ -96,8 +96,8 @@ export class UsageService implements UsageMeter {
     };
   }
 
-  record(userId: number, kind: UsageKind, bytes: number): Promise<void> {
-    return this.usage.addServed(userId, utcDayOf(this.now()), kind, bytes);
+  record(userId: number, kind: UsageKind, bytes: number, count = 1): Promise<void> {
+    return this.usage.addServed(userId, utcDayOf(this.now()), kind, bytes, count);
   }
 
   async report(userId: number, request: UsageRequest): Promise<Usage> {

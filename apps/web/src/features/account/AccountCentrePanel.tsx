@@ -9,6 +9,7 @@ import { useLogout } from '../auth/useLogout';
 import { useMe } from '../auth/useMe';
 import { useTimeFormat } from '../auth/useTimeFormat';
 import { ApiKeys } from './ApiKeys';
+import { WebhooksSection } from '../webhooks/WebhooksSection';
 import styles from './account.module.css';
 import { LanguageChoice } from './LanguageChoice';
 import { OrderRequestInfo } from './OrderRequestInfo';
@@ -21,7 +22,7 @@ import { UsageSection } from './UsageSection';
 /**
  * Account centre (panel 5, spec 001 §2): personal information, order request information, change
  * password, usage with the yearly traffic chart, time zone, language, the tile link, API keys,
- * logout and sign out everywhere.
+ * webhooks, logout and sign out everywhere.
  */
 export default function AccountCentrePanel() {
   const { t } = useTranslation();
@@ -106,6 +107,12 @@ export default function AccountCentrePanel() {
         {t('apiKey.title')}
       </Typography.Title>
       <ApiKeys timeZone={timeZone} />
+
+      <Divider />
+      <Typography.Title level={5} className={styles.sectionTitle}>
+        {t('webhook.title')}
+      </Typography.Title>
+      <WebhooksSection timeZone={timeZone} />
 
       <Divider />
       <Button

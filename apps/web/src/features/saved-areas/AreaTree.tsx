@@ -1,6 +1,6 @@
 import { EnvironmentOutlined, FolderOutlined, GatewayOutlined } from '@ant-design/icons';
 import type { AoiNode } from '@satportal/contract';
-import { Empty, Tree, type TreeDataNode } from 'antd';
+import { Button, Empty, Tree, type TreeDataNode } from 'antd';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../i18n/keys';
@@ -9,12 +9,28 @@ import { useLanguage } from '../../shared/hooks/useLanguage';
 import { InlineName } from './InlineName';
 import type { RevealTarget } from './revealStore';
 import styles from './savedAreas.module.css';
-import { type AreaTreeNode, buildTree, filterTree, folderIds, pathTo, sortTree } from './tree';
+import {
+  type AreaTreeNode,
+  buildTree,
+  CHILDREN_STEP,
+  checkedIds,
+  checkedKeys,
+  filterTree,
+  folderIds,
+  hiddenChildren,
+  limitsShowing,
+  moreKey,
+  pathTo,
+  shownChildren,
+  sortTree,
+} from './tree';
 
 /** The inline name row open in a tree: a new folder under `parentId`, or a node being renamed. */
 export type EditState = { kind: 'create'; parentId: number } | { kind: 'rename'; node: AoiNode } | null;
 
 const newRowKey = '__new';
+/** The rows that are no node: the inline new-folder row, a folder's "show more" row (`moreKey`). */
+const isNodeKey = (key: string) => /^-?\d+$/.test(key);
 
 interface AreaTreeProps {
   nodes: readonly AoiNode[];
@@ -56,6 +72,10 @@ export function AreaTree(props: AreaTreeProps) {
   const shown = useMemo(() => filterTree(roots, filter), [roots, filter]);
   const [expanded, setExpanded] = useState<string[]>([]);
   const [selected, setSelected] = useState<string[]>([]);
+  // Children shown per folder beyond the first `CHILDREN_STEP` (`tree.ts`): raised by "show more" and reveals.
+  const [limits, setLimits] = useState<ReadonlyMap<number, number>>(new Map());
+  // The children not drawn, which a checked "show more" row stands for in batch mode.
+  const hidden = useMemo(() => hiddenChildren(shown, limits), [shown, limits]);
   const treeBox = useRef<HTMLDivElement>(null);
   // An opened folder is scrolled to the top so that what it holds shows; anything else just into sight.
   const scrollBlock = useRef<ScrollLogicalPosition>('nearest');
@@ -72,6 +92,7 @@ export function AreaTree(props: AreaTreeProps) {
     if (!reveal || !path) return;
     const open = [...path, ...(reveal.open ? [reveal.id] : [])].map(String);
     setExpanded((keys) => [...new Set([...keys, ...open])]);
+    setLimits((current) => limitsShowing(roots, reveal.id, current));
     scrollBlock.current = reveal.open ? 'start' : 'nearest';
     setSelected([String(reveal.id)]);
     onRevealed?.();
@@ -129,8 +150,36 @@ export function AreaTree(props: AreaTreeProps) {
     );
   };
 
+  const moreRow = (entry: AreaTreeNode, limit: number): TreeDataNode => {
+    const id = entry.node.id;
+    const more = Math.min(CHILDREN_STEP, entry.children.length - limit);
+    return {
+      key: moreKey(id),
+      title: (
+        <Button
+          type="link"
+          size="small"
+          onClick={() => setLimits((current) => new Map(current).set(id, limit + CHILDREN_STEP))}
+          data-testid="area-show-more"
+        >
+          {t('aoi.showMore', {
+            more: formatNumber(more, language, 0),
+            shown: formatNumber(limit, language, 0),
+            total: formatNumber(entry.children.length, language, 0),
+          })}
+        </Button>
+      ),
+      isLeaf: true,
+      // checkable: the row's box chooses the children not drawn (`checkedIds`)
+      selectable: false,
+    };
+  };
+
   const toData = (entry: AreaTreeNode): TreeDataNode => {
-    const children = entry.children.map(toData);
+    // A folder of thousands draws a step of them at a time: drawing 10,000 rows froze the panel.
+    const limit = shownChildren(limits, entry.node.id);
+    const children = entry.children.slice(0, limit).map(toData);
+    if (entry.children.length > limit) children.push(moreRow(entry, limit));
     if (editing?.kind === 'create' && editing.parentId === entry.node.id) {
       children.unshift({
         key: newRowKey,
@@ -157,15 +206,15 @@ export function AreaTree(props: AreaTreeProps) {
         className={styles.tree}
         blockNode
         selectedKeys={selected}
-        onSelect={(keys) => setSelected(keys.map(String).filter((k) => k !== newRowKey))}
+        onSelect={(keys) => setSelected(keys.map(String).filter(isNodeKey))}
         treeData={shown.map(toData)}
         expandedKeys={filter.trim() ? [...folderIds(shown).map(String), newRowKey] : expanded}
         onExpand={(keys) => setExpanded(keys.map(String))}
         checkable={checkable}
-        checkedKeys={checked?.map(String)}
+        checkedKeys={checked && checkedKeys(checked, hidden)}
         onCheck={(keys) => {
           const list = Array.isArray(keys) ? keys : keys.checked;
-          props.onCheck?.(list.filter((k) => k !== newRowKey).map(Number));
+          props.onCheck?.(checkedIds(list.map(String), hidden));
         }}
         data-testid="area-tree"
       />

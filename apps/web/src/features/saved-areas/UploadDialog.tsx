@@ -201,6 +201,20 @@ function UploadResult({ result, onAgain }: { result: AoiUploadResponse; onAgain(
       {result.noPrjAssumedWgs84 && (
         <Alert className={styles.uploadSection} type="warning" showIcon title={t('upload.noPrj')} />
       )}
+      {(result.encodingWarnings ?? []).map((w) => (
+        <Alert
+          key={w.layer}
+          className={styles.uploadSection}
+          type="warning"
+          showIcon
+          data-testid="upload-encoding-warning"
+          title={
+            w.declared === null
+              ? t('upload.encodingUndeclared', { layer: w.layer })
+              : t('upload.encodingUnknown', { layer: w.layer, declared: w.declared })
+          }
+        />
+      ))}
       {failures.length > 0 && (
         <>
           <Typography.Paragraph strong style={{ margin: '12px 0 4px' }}>

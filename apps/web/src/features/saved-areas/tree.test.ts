@@ -1,11 +1,19 @@
-import type { AoiNode } from '@satportal/contract';
+import { type AoiNode, AoiTreeLimits } from '@satportal/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  allPages,
   buildTree,
+  CHILDREN_STEP,
+  checkedIds,
+  checkedKeys,
   filterTree,
   folderIds,
+  hiddenChildren,
+  limitsShowing,
+  moreKey,
   moveTargets,
   pathTo,
+  shownChildren,
   sortTree,
   subtreeIds,
   topmostIds,
@@ -166,5 +174,110 @@ describe('pathTo', () => {
     expect(pathTo(roots, 6)).toEqual([1]);
     expect(pathTo(roots, 1)).toEqual([]);
     expect(pathTo(roots, 99)).toBeNull();
+  });
+});
+
+describe('allPages', () => {
+  const nodes = Array.from({ length: 25 }, (_, i) =>
+    node(i + 1, i === 0 ? -1 : 1, i === 0 ? 'root' : 'poi', `P${i}`),
+  );
+  /** A server answering pages of `size` from `list` (read at each call: it may change between pages). */
+  const server = (list: () => AoiNode[], size: number) => {
+    const starts: number[] = [];
+    const page = async (start: number) => {
+      starts.push(start);
+      const all = list();
+      const aois = all.slice(start, start + size);
+      return { aois, total: all.length, more: start + aois.length < all.length };
+    };
+    return { page, starts };
+  };
+
+  it('asks page after page until no more, keeping the order', async () => {
+    const { page, starts } = server(() => nodes, 10);
+    expect((await allPages(page)).map((n) => n.id)).toEqual(nodes.map((n) => n.id));
+    expect(starts).toEqual([0, 10, 20]);
+  });
+
+  it('keeps a node answered twice once (a node added before it between two pages)', async () => {
+    let list = nodes.slice(0, 15);
+    const { page } = server(() => list, 10);
+    const first = page;
+    const shifted = async (start: number) => {
+      const answer = await first(start);
+      list = [nodes[0] as AoiNode, node(99, 1, 'poi', 'new'), ...nodes.slice(1, 15)];
+      return answer;
+    };
+    const ids = (await allPages(shifted)).map((n) => n.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toHaveLength(15);
+  });
+
+  it('ends when a server keeps saying there is more', async () => {
+    let calls = 0;
+    const endless = async (start: number) => {
+      calls++;
+      return { aois: [node(1000 + start, 1, 'poi', 'x')], total: 1e9, more: true };
+    };
+    await allPages(endless);
+    expect(calls).toBe(Math.ceil(AoiTreeLimits.maxNodes / AoiTreeLimits.pageMax) + 2);
+  });
+});
+
+describe('limitsShowing', () => {
+  // My AOIs ── Big (CHILDREN_STEP * 2 + 5 AOIs, the last a folder holding Deep)
+  const count = CHILDREN_STEP * 2 + 5;
+  const big = [node(1, -1, 'root', 'My AOIs'), node(2, 1, 'folder', 'Big')];
+  for (let i = 0; i < count - 1; i++) big.push(node(100 + i, 2, 'aoi', `A${i}`));
+  big.push(node(99, 2, 'folder', 'Last'), node(98, 99, 'aoi', 'Deep'));
+  const roots = buildTree(big);
+  const none = new Map<number, number>();
+
+  it('shows a step of children at first', () => {
+    expect(shownChildren(none, 2)).toBe(CHILDREN_STEP);
+    expect(shownChildren(new Map([[2, 600]]), 2)).toBe(600);
+  });
+
+  it('raises the limits along the path by whole steps so that a node far down is shown', () => {
+    const raised = limitsShowing(roots, 98, none);
+    // "Last" is the folder's child number count (1-based): three steps show it
+    expect(raised.get(2)).toBe(CHILDREN_STEP * 3);
+    expect(raised.has(99)).toBe(false);
+    expect(limitsShowing(roots, 100, none)).toBe(none);
+    expect(limitsShowing(roots, 100 + CHILDREN_STEP, none).get(2)).toBe(CHILDREN_STEP * 2);
+  });
+
+  it('keeps higher limits and answers the same map when nothing needs raising', () => {
+    const high = new Map([[2, CHILDREN_STEP * 5]]);
+    expect(limitsShowing(roots, 98, high)).toBe(high);
+    expect(limitsShowing(roots, 12345, none)).toBe(none);
+  });
+
+  it('lists the children each folder does not draw', () => {
+    const hidden = hiddenChildren(roots, none);
+    expect([...hidden.keys()]).toEqual([2]);
+    expect(hidden.get(2)).toEqual(
+      [...roots[0]!.children[0]!.children.slice(CHILDREN_STEP)].map((c) => c.node.id),
+    );
+    expect(hiddenChildren(roots, new Map([[2, count]])).size).toBe(0);
+  });
+
+  it('checks the drawn children alone: the folder is not checked, nothing hidden is chosen', () => {
+    const hidden = hiddenChildren(roots, none);
+    const drawn = roots[0]!.children[0]!.children.slice(0, CHILDREN_STEP).map((c) => c.node.id);
+    // what the tree answers when every drawn child is checked: the folder only half checked
+    const keys = checkedKeys(drawn, hidden);
+    expect(keys).toEqual(drawn.map(String));
+    expect(checkedIds(keys, hidden)).toEqual(drawn);
+  });
+
+  it('reads a checked "show more" row as the children it stands for, and shows it checked when they all are', () => {
+    const hidden = hiddenChildren(roots, none);
+    const notDrawn = hidden.get(2) ?? [];
+    const ids = checkedIds(['100', moreKey(2), '__new'], hidden);
+    expect(ids).toEqual([100, ...notDrawn]);
+    expect(checkedKeys(ids, hidden)).toEqual(['100', moreKey(2)]);
+    // one of them not chosen: the row is not checked (the tree has no key for the others not drawn)
+    expect(checkedKeys([100, ...notDrawn.slice(1)], hidden)).toEqual(['100']);
   });
 });

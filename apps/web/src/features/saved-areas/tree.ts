@@ -1,4 +1,4 @@
-import type { AoiNode, Language } from '@satportal/contract';
+import { type AoiListResponse, type AoiNode, AoiTreeLimits, type Language } from '@satportal/contract';
 
 /** A node of the AOI tree or POI list with its children, in the server's order (`sortTree`: the reader's). */
 export interface AreaTreeNode {
@@ -117,4 +117,112 @@ export function moveTargets(roots: readonly AreaTreeNode[], moving: AoiNode): Ar
       .filter((e) => isFolderLike(e.node) && !excluded.has(e.node.id))
       .map((e) => ({ node: e.node, children: prune(e.children) }));
   return prune(roots);
+}
+
+/**
+ * A whole list, page after page: the server answers at most `AoiTreeLimits.pageMax` nodes at a
+ * time, and an account holds at most `AoiTreeLimits.maxNodes` (issue 26). A node another tab adds
+ * between two pages may shift the next one: a node answered twice is kept once, one missed is in the
+ * next refresh.
+ */
+export async function allPages(page: (start: number) => Promise<AoiListResponse>): Promise<AoiNode[]> {
+  const nodes = new Map<number, AoiNode>();
+  let start = 0;
+  // one page more than the account can fill: a list that keeps growing still ends
+  for (let pages = 0; pages <= Math.ceil(AoiTreeLimits.maxNodes / AoiTreeLimits.pageMax) + 1; pages++) {
+    const answer = await page(start);
+    for (const node of answer.aois) if (!nodes.has(node.id)) nodes.set(node.id, node);
+    if (!answer.more || answer.aois.length === 0) break;
+    start += answer.aois.length;
+  }
+  return [...nodes.values()];
+}
+
+/**
+ * Children an open folder shows at first, and how many more each "show more" adds: a folder may
+ * hold thousands (an account up to `AoiTreeLimits.maxNodes`), and drawing them all froze the panel
+ * (10,000 POIs: nothing shown after five minutes on the shared 2-core machine).
+ */
+export const CHILDREN_STEP = 200;
+
+/** How many children folder `id` shows, given the folders' raised limits. */
+export const shownChildren = (limits: ReadonlyMap<number, number>, id: number) =>
+  limits.get(id) ?? CHILDREN_STEP;
+
+/**
+ * The limits raised so that `id` and the folders leading to it are among the children shown (a
+ * reveal after a move or an upload), each by whole steps; the same map when nothing needs raising.
+ */
+export function limitsShowing(
+  roots: readonly AreaTreeNode[],
+  id: number,
+  limits: ReadonlyMap<number, number>,
+): ReadonlyMap<number, number> {
+  const path = pathTo(roots, id);
+  if (!path) return limits;
+  let raised: Map<number, number> | null = null;
+  let siblings = roots;
+  for (const [depth, folder] of path.entries()) {
+    const entry = siblings.find((e) => e.node.id === folder);
+    if (!entry) break;
+    const next = path[depth + 1] ?? id;
+    const at = entry.children.findIndex((c) => c.node.id === next);
+    if (at >= shownChildren(raised ?? limits, folder)) {
+      raised ??= new Map(limits);
+      raised.set(folder, Math.ceil((at + 1) / CHILDREN_STEP) * CHILDREN_STEP);
+    }
+    siblings = entry.children;
+  }
+  return raised ?? limits;
+}
+
+/** The key of folder `id`'s "show more" row, which stands for the children not drawn. */
+export const moreKey = (id: number) => `__more:${id}`;
+const morePrefix = moreKey(0).slice(0, -1);
+
+/** The children each folder does not draw (the rest after its limit), by folder id. */
+export function hiddenChildren(
+  roots: readonly AreaTreeNode[],
+  limits: ReadonlyMap<number, number>,
+): Map<number, number[]> {
+  const hidden = new Map<number, number[]>();
+  for (const entry of walk(roots)) {
+    const limit = shownChildren(limits, entry.node.id);
+    if (entry.children.length > limit)
+      hidden.set(
+        entry.node.id,
+        entry.children.slice(limit).map((c) => c.node.id),
+      );
+  }
+  return hidden;
+}
+
+/**
+ * The tree's checked keys for the checked ids: a "show more" row is checked when every child it
+ * stands for is, and ids not drawn are left out (the tree knows no such key).
+ */
+export function checkedKeys(checked: readonly number[], hidden: ReadonlyMap<number, number[]>): string[] {
+  const chosen = new Set(checked);
+  const notDrawn = new Set<number>();
+  const keys: string[] = [];
+  for (const [folder, ids] of hidden) {
+    for (const id of ids) notDrawn.add(id);
+    if (ids.every((id) => chosen.has(id))) keys.push(moreKey(folder));
+  }
+  return [...checked.filter((id) => !notDrawn.has(id)).map(String), ...keys];
+}
+
+/**
+ * The ids the tree's checked keys stand for: a checked "show more" row brings the children not
+ * drawn. Without it, checking every drawn child of a large folder checked the folder, and a batch
+ * delete took the thousands not drawn with it; now the folder stays half checked until they are.
+ * Other rows that are no node (the inline new-folder row) are dropped.
+ */
+export function checkedIds(keys: readonly string[], hidden: ReadonlyMap<number, number[]>): number[] {
+  const ids: number[] = [];
+  for (const key of keys) {
+    if (key.startsWith(morePrefix)) ids.push(...(hidden.get(Number(key.slice(morePrefix.length))) ?? []));
+    else if (/^-?\d+$/.test(key)) ids.push(Number(key));
+  }
+  return ids;
 }

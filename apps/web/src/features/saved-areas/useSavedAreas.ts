@@ -7,6 +7,7 @@ import type { TranslationKey } from '../../i18n/keys';
 import { useMapController } from '../../map/react/mapControllerContext';
 import { saveFile } from '../../shared/download';
 import { useToast } from '../../shared/ui/toast';
+import { allPages } from './tree';
 
 /** True when the change went through, false when it failed (the client has already said why). */
 export const succeeded = (work: Promise<unknown>): Promise<boolean> =>
@@ -24,7 +25,7 @@ function useAreaList(type: 1 | 2) {
   const api = useApi();
   return useQuery({
     queryKey: type === 1 ? queryKeys.aoiTree : queryKeys.poiList,
-    queryFn: () => api.aois(type).then((r) => r.aois),
+    queryFn: () => allPages((start) => api.aois(type, start)),
     refetchOnMount: 'always',
   });
 }

@@ -4,22 +4,28 @@ import {
   countPositions,
   fileRange,
   type Ignored,
+  type ReadLimits,
   type ReadResult,
 } from '../shapes';
+import { countGeoJsonFeatures, refuseTooManyFeatures } from './count-features';
 import { nameFromProperties } from './names';
 import { UploadRefused } from './upload-refused';
 
 /** The CRS names that mean WGS 84 longitude/latitude (RFC 7946 has no `crs`; old files do). */
 const LON_LAT_CRS = /(?:OGC:(?:[\d.]+:)?CRS84|EPSG:(?:[\d.]*:)?4326)$/i;
 
-/** GeoJSON (RFC 7946): a FeatureCollection, a Feature or a bare geometry. */
-export function readGeoJson(bytes: Uint8Array, maxVertices: number): ReadResult {
+/**
+ * GeoJSON (RFC 7946): a FeatureCollection, a Feature or a bare geometry. The features are counted
+ * on the text before JSON.parse builds them; the positions after.
+ */
+export function readGeoJson(bytes: Uint8Array, { maxVertices, maxFeatures }: ReadLimits): ReadResult {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     throw new UploadRefused('upload.badEncoding', { encoding: 'utf-8' });
   }
+  refuseTooManyFeatures(countGeoJsonFeatures(text), maxFeatures);
   let doc: unknown;
   try {
     doc = JSON.parse(text);

@@ -1,13 +1,22 @@
 import { kml as kmlToGeoJson } from '@tmcw/togeojson';
 import { DOMParser, type Element as XmlElement } from '@xmldom/xmldom';
-import { type Candidate, candidatesOf, cleanName, fileRange, type Ignored, type ReadResult } from '../shapes';
+import {
+  type Candidate,
+  candidatesOf,
+  cleanName,
+  fileRange,
+  type Ignored,
+  type ReadLimits,
+  type ReadResult,
+} from '../shapes';
+import { countKmlPlacemarks, refuseTooManyFeatures } from './count-features';
 import { nameFromProperties } from './names';
 import { UploadRefused } from './upload-refused';
 
 /**
  * KML (and the doc.kml of a KMZ). Hostile-input rules first, on the text: no DTD at all (so
- * no external entities and no entity expansion), and the positions counted before any DOM is
- * built. Then `@xmldom/xmldom` parses and `@tmcw/togeojson` reads each Placemark's properties
+ * no external entities and no entity expansion), and the Placemarks and positions counted before
+ * any DOM is built. Then `@xmldom/xmldom` parses and `@tmcw/togeojson` reads each Placemark's properties
  * (name, ExtendedData). The geometry is read here, strictly, from the same Placemark elements:
  * togeojson repairs quietly (closes open rings, drops unreadable positions and short rings),
  * and a repaired shape is not the customer's shape. Placemarks map one to one to togeojson's
@@ -28,10 +37,25 @@ export function decodeXml(bytes: Uint8Array): string {
   }
 }
 
-/** Refuses what must never reach an XML parser, and too many positions. */
-export function screenXml(text: string, maxVertices: number): void {
+/** Features and positions already read from the other documents of the same upload (a KMZ's links). */
+export interface KmlTally {
+  placemarks: number;
+  positions: number;
+}
+
+/**
+ * Refuses what must never reach an XML parser, too many Placemarks and too many positions (counted
+ * on top of `before`, the upload's other documents), and answers the new totals.
+ */
+export function screenXml(
+  text: string,
+  { maxVertices, maxFeatures }: ReadLimits,
+  before: KmlTally = { placemarks: 0, positions: 0 },
+): KmlTally {
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new UploadRefused('upload.xmlDoctype');
-  let count = 0;
+  const placemarks = before.placemarks + countKmlPlacemarks(text);
+  refuseTooManyFeatures(placemarks, maxFeatures);
+  let count = before.positions;
   for (const m of text.matchAll(/<(?:[\w.-]+:)?coordinates\b[^>]*>([^<]*)</gi)) {
     const body = (m[1] ?? '').replace(/\s*,\s*/g, ',').trim();
     if (body) count += body.split(/\s+/).length;
@@ -40,11 +64,38 @@ export function screenXml(text: string, maxVertices: number): void {
   for (const _ of text.matchAll(/<(?:[\w.-]+:)?coord\b/gi)) {
     if (++count > maxVertices) throw new UploadRefused('upload.tooManyVertices', { limit: maxVertices });
   }
+  return { placemarks, positions: count };
 }
 
-export function readKml(bytes: Uint8Array, maxVertices: number): ReadResult {
+/** A NetworkLink: its name and the address it points to (`Link/href`, KML 2.0's `Url/href`). */
+export interface KmlLink {
+  name: string | undefined;
+  href: string | undefined;
+}
+
+/** One KML document read: its shapes (indexes from `before.placemarks`), its links, the totals so far. */
+export interface KmlDocumentRead extends ReadResult {
+  links: KmlLink[];
+  tally: KmlTally;
+}
+
+/** A link that is not followed: listed, never fetched (an upload must not make the server reach out). */
+export const linkIgnored = (link: KmlLink): Ignored => ({
+  index: null,
+  name: link.name,
+  reason: 'upload.networkLinkIgnored',
+});
+
+/** A KML file: its NetworkLinks are listed as ignored. */
+export function readKml(bytes: Uint8Array, limits: ReadLimits): ReadResult {
+  const { links, tally: _, ...read } = readKmlDocument(bytes, limits);
+  return { ...read, ignored: [...read.ignored, ...links.map(linkIgnored)] };
+}
+
+export function readKmlDocument(bytes: Uint8Array, limits: ReadLimits, before?: KmlTally): KmlDocumentRead {
   const text = decodeXml(bytes);
-  screenXml(text, maxVertices);
+  const tally = screenXml(text, limits, before);
+  const firstIndex = before?.placemarks ?? 0;
 
   let doc: ReturnType<DOMParser['parseFromString']>;
   // The parser's own words ("missing root element"), not the error it wraps them in.
@@ -70,18 +121,17 @@ export function readKml(bytes: Uint8Array, maxVertices: number): ReadResult {
   const result: { candidates: Candidate[]; ignored: Ignored[] } = { candidates: [], ignored: [] };
   placemarks.forEach((placemark, i) => {
     const name = nameFromProperties(features[i]?.properties, false);
-    candidatesOf(geometryOf(placemark), name, fileRange, result, i);
+    candidatesOf(geometryOf(placemark), name, fileRange, result, firstIndex + i);
   });
   for (const overlay of Array.from(doc.getElementsByTagName('GroundOverlay'))) {
     const name = cleanName(childText(overlay, 'name'));
     result.ignored.push({ index: null, name, reason: 'upload.overlayIgnored' });
   }
-  for (const link of Array.from(doc.getElementsByTagName('NetworkLink'))) {
-    // never fetched: an upload must not make the server reach out
-    const name = cleanName(childText(link, 'name'));
-    result.ignored.push({ index: null, name, reason: 'upload.networkLinkIgnored' });
-  }
-  return { ...result, noPrjAssumedWgs84: false };
+  const links = Array.from(doc.getElementsByTagName('NetworkLink')).map((link) => {
+    const target = childElements(link).find((c) => ['Link', 'Url'].includes(localName(c)));
+    return { name: cleanName(childText(link, 'name')), href: target && childText(target, 'href') };
+  });
+  return { ...result, noPrjAssumedWgs84: false, links, tally };
 }
 
 const firstLine = (s: string) => (s.split('\n')[0] ?? '').slice(0, 200);

@@ -1,6 +1,16 @@
+import type { UploadEncodingWarning } from '@satportal/contract';
 import proj4 from 'proj4';
-import { parseDbf, parseShp } from 'shpjs';
-import { type Candidate, candidatesOf, fileRange, type Ignored, type ReadResult } from '../shapes';
+import { parseShp } from 'shpjs';
+import {
+  type Candidate,
+  candidatesOf,
+  fileRange,
+  type Ignored,
+  type ReadLimits,
+  type ReadResult,
+} from '../shapes';
+import { refuseTooManyFeatures } from './count-features';
+import { dbfEncoding, readDbf, recordsAreUtf8 } from './dbf';
 import { nameFromProperties } from './names';
 import { UploadRefused } from './upload-refused';
 import { extractZipEntry, readZipDirectory, type ZipEntry } from './zip';
@@ -9,12 +19,13 @@ import { extractZipEntry, readZipDirectory, type ZipEntry } from './zip';
  * A zip holding one or more shapefile layers (.shp with its .dbf, .prj, .cpg). The zip is
  * read by the bounded reader, never by shpjs's own unzip. Each .shp and .dbf is checked
  * against its own header before shpjs reads it: shpjs trusts record lengths and counts, and a
- * hostile file could make it loop for ever. shpjs then reprojects with proj4 from the .prj to
+ * hostile file could make it loop for ever. That walk also counts the records (features) and
+ * positions of every layer, so a file holding too many is refused before shpjs reads any. shpjs then reprojects with proj4 from the .prj to
  * WGS 84; a .prj that proj4 cannot read refuses the file (shpjs would silently skip the
  * reprojection). A layer without a .prj is read as WGS 84 longitude/latitude and the result
  * says so; if its coordinates cannot be longitude/latitude the file is refused.
  */
-export function readShapefileZip(bytes: Uint8Array, maxVertices: number): ReadResult {
+export function readShapefileZip(bytes: Uint8Array, { maxVertices, maxFeatures }: ReadLimits): ReadResult {
   const entries = readZipDirectory(bytes).filter((e) => {
     const base = e.name.split('/').pop() ?? '';
     return !e.name.includes('__MACOSX/') && !base.startsWith('._');
@@ -29,16 +40,28 @@ export function readShapefileZip(bytes: Uint8Array, maxVertices: number): ReadRe
   const text = (entry: ZipEntry | undefined) =>
     entry ? new TextDecoder().decode(extractZipEntry(bytes, entry)).trim() : undefined;
 
-  const result: { candidates: Candidate[]; ignored: Ignored[] } = { candidates: [], ignored: [] };
-  let noPrj = false;
+  // Every layer walked first: all the file's records and positions counted before any is parsed.
+  const shps = new Map<ZipEntry, Uint8Array>();
+  let records = 0;
   let vertices = 0;
+  for (const layer of layers) {
+    const shp = extractZipEntry(bytes, layer);
+    const scan = scanShp(shp, layer.name.split('/').pop() ?? layer.name);
+    records += scan.records;
+    vertices += scan.positions;
+    if (vertices > maxVertices) throw new UploadRefused('upload.tooManyVertices', { limit: maxVertices });
+    shps.set(layer, shp);
+  }
+  refuseTooManyFeatures(records, maxFeatures);
+
+  const result: { candidates: Candidate[]; ignored: Ignored[] } = { candidates: [], ignored: [] };
+  const encodingWarnings: UploadEncodingWarning[] = [];
+  let noPrj = false;
   // features are numbered through the layers, in the zip's order
   let features = 0;
   for (const layer of layers) {
     const layerName = layer.name.split('/').pop() ?? layer.name;
-    const shp = extractZipEntry(bytes, layer);
-    vertices += scanShp(shp, layerName);
-    if (vertices > maxVertices) throw new UploadRefused('upload.tooManyVertices', { limit: maxVertices });
+    const shp = shps.get(layer) as Uint8Array;
 
     const prj = text(companion(layer, 'prj'));
     let reproject = false;
@@ -58,6 +81,7 @@ export function readShapefileZip(bytes: Uint8Array, maxVertices: number): ReadRe
     const dbf = dbfEntry ? extractZipEntry(bytes, dbfEntry) : undefined;
     if (dbf) checkDbf(dbf, layerName);
     const cpg = text(companion(layer, 'cpg'));
+    const declaration = dbfEncoding(cpg, dbf);
 
     let geometries: (Record<string, unknown> | null)[];
     let rows: Record<string, unknown>[] = [];
@@ -67,7 +91,7 @@ export function readShapefileZip(bytes: Uint8Array, maxVertices: number): ReadRe
       throw new UploadRefused('upload.badShp', { layer: layerName });
     }
     try {
-      if (dbf) rows = parseDbf(dbf, cpg);
+      if (dbf) rows = readDbf(dbf, layerEncoding(dbf, declaration, layerName, encodingWarnings));
     } catch {
       throw new UploadRefused('upload.badDbf', { layer: layerName });
     }
@@ -79,7 +103,26 @@ export function readShapefileZip(bytes: Uint8Array, maxVertices: number): ReadRe
     });
     features += geometries.length;
   }
-  return { ...result, noPrjAssumedWgs84: noPrj };
+  return { ...result, noPrjAssumedWgs84: noPrj, encodingWarnings };
+}
+
+/**
+ * The encoding a layer's names are read in: the declared one when a decoder knows it; UTF-8 when
+ * the declaration is unknown, or when nothing is declared and the table reads as UTF-8; else
+ * ISO-8859-1 (GDAL's assumption for an undeclared table). Each guess is a warning for the upload's
+ * answer, never silent mojibake.
+ */
+function layerEncoding(
+  dbf: Uint8Array,
+  { declared, encoding }: ReturnType<typeof dbfEncoding>,
+  layer: string,
+  warnings: UploadEncodingWarning[],
+): string {
+  if (encoding) return encoding;
+  const readAs = declared !== undefined || recordsAreUtf8(dbf) ? 'utf-8' : 'iso-8859-1';
+  if (declared !== undefined || readAs !== 'utf-8')
+    warnings.push({ layer, declared: declared ?? null, readAs });
+  return readAs;
 }
 
 function isWgs84LonLat(p: InstanceType<typeof proj4.Proj>): boolean {
@@ -92,16 +135,18 @@ const KNOWN_TYPES = new Set([0, 1, 3, 5, 8, 11, 13, 15, 18, 21, 23, 25, 28]);
 
 /**
  * Walks the records of a .shp as shpjs will, refusing any record that does not fit the file,
- * and answers the number of positions.
+ * and answers the number of records (null shapes included: shpjs answers each) and of positions.
  */
-export function scanShp(shp: Uint8Array, layer: string): number {
+export function scanShp(shp: Uint8Array, layer: string): { records: number; positions: number } {
   const refuse = () => new UploadRefused('upload.badShp', { layer });
   if (shp.length < 100) throw refuse();
   const view = new DataView(shp.buffer, shp.byteOffset, shp.byteLength);
   if (view.getInt32(0) !== 9994 || !KNOWN_TYPES.has(view.getInt32(32, true))) throw refuse();
   let positions = 0;
+  let records = 0;
   let offset = 100;
   while (offset + 8 <= shp.length) {
+    records++;
     const length = view.getInt32(offset + 4) * 2;
     if (length < 0 || offset + 8 + length > shp.length) throw refuse();
     if (length >= 4) {
@@ -130,7 +175,7 @@ export function scanShp(shp: Uint8Array, layer: string): number {
     }
     offset += 8 + length;
   }
-  return positions;
+  return { records, positions };
 }
 
 /** A .dbf whose header promises more rows than it holds is refused (shpjs would loop over them). */

@@ -1,5 +1,5 @@
 import { threadId } from 'node:worker_threads';
-import { AoiUploadLimits } from '@satportal/contract';
+import type { UploadEncodingWarning } from '@satportal/contract';
 import { type Ignored, type Screened, screenCandidates, toScreened } from '../shapes';
 import { readUploadedFile, type UploadExtension } from './read-file';
 import { UploadRefused } from './upload-refused';
@@ -14,7 +14,6 @@ import { UploadRefused } from './upload-refused';
 export interface UploadTask {
   bytes: Uint8Array;
   extension: UploadExtension;
-  maxVertices?: number;
 }
 
 export interface ScreenedFile {
@@ -22,6 +21,7 @@ export interface ScreenedFile {
   ignored: Ignored[];
   /** a shapefile layer had no .prj and was read as WGS 84 */
   noPrjAssumedWgs84: boolean;
+  encodingWarnings: UploadEncodingWarning[];
   /** the thread that read the file */
   threadId: number;
 }
@@ -33,18 +33,20 @@ export type UploadTaskResult =
 
 export function readUpload(task: UploadTask): UploadTaskResult {
   try {
-    const read = readUploadedFile(
-      task.bytes,
-      task.extension,
-      task.maxVertices ?? AoiUploadLimits.maxVertices,
-    );
+    const read = readUploadedFile(task.bytes, task.extension);
     let polygonNumber = 0;
     let pointNumber = 0;
     const candidates = screenCandidates(read.candidates).map((c) =>
       toScreened(c, c.name ?? (c.kind === 'aoi' ? `Polygon${++polygonNumber}` : `Point${++pointNumber}`)),
     );
     return {
-      file: { candidates, ignored: read.ignored, noPrjAssumedWgs84: read.noPrjAssumedWgs84, threadId },
+      file: {
+        candidates,
+        ignored: read.ignored,
+        noPrjAssumedWgs84: read.noPrjAssumedWgs84,
+        encodingWarnings: read.encodingWarnings ?? [],
+        threadId,
+      },
     };
   } catch (e) {
     if (e instanceof UploadRefused) return { refused: { key: e.key, params: e.params } };

@@ -126,7 +126,11 @@ export function extractZipEntry(bytes: Uint8Array, entry: ZipEntry): Uint8Array 
     // Thrown inside `push`, so inflating stops at the first chunk past the declared size.
     const inflater = new Inflate((chunk) => {
       if (written + chunk.length > entry.size) {
-        throw new UploadRefused('upload.zipSizeMismatch', { entry: entry.name });
+        // `inflated`: how far it got, which shows (and tests) that it stopped there
+        throw new UploadRefused('upload.zipSizeMismatch', {
+          entry: entry.name,
+          inflated: written + chunk.length,
+        });
       }
       out.set(chunk, written);
       written += chunk.length;

@@ -1,3 +1,4 @@
+import { stacConstellation, stacPlatform } from '../../catalogue/stac-names';
 import { lonLatBbox } from './geometry';
 import type { LevelDelivery } from './levels';
 import type { SceneRasterInfo } from './raster-types';
@@ -35,8 +36,9 @@ export function stacItem(input: StacItemInput): Record<string, unknown> {
   const [a, b, c, d, e, f] = info.transform;
   const properties: Record<string, unknown> = {
     datetime: new Date(scene.time).toISOString(),
-    platform: scene.satName,
-    ...(scene.satGroupName ? { constellation: scene.satGroupName } : {}),
+    // STAC's lower-case names, the same as the STAC API's (`landsat-8`, `landsat`).
+    platform: stacPlatform(scene.satName),
+    ...(scene.satGroupName ? { constellation: stacConstellation(scene.satGroupName) } : {}),
     gsd: Math.round(info.gsdMetres * 100) / 100,
     'eo:cloud_cover': scene.cc,
     ...(scene.ona === null || scene.ona === undefined ? {} : { 'view:off_nadir': Math.abs(scene.ona) }),

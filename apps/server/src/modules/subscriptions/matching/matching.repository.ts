@@ -1,3 +1,4 @@
+import { WebhookSceneIdsMax } from '@satportal/contract';
 import type { Queryable } from '../../../db/database';
 import { Params } from '../../../db/params';
 import { type Overlay, snappedOverlay } from '../../areas';
@@ -10,6 +11,17 @@ export interface BatchOutcome {
   matches: number;
   /** Mail rows written: one per subscription that matched in this batch. */
   mails: number;
+  /** The subscriptions that matched, with their new scenes (the webhook events of the batch). */
+  matched: MatchedSubscription[];
+}
+
+/** One subscription's new scenes of a batch: the first 100 ids, in acquisition order, and the count. */
+export interface MatchedSubscription {
+  subscriptionId: number;
+  userId: number;
+  name: string;
+  count: number;
+  sceneIds: string[];
 }
 
 /**
@@ -123,7 +135,12 @@ export function matchingStatement(sceneIds: string[], today: string, overlay: Ov
      )
      SELECT (SELECT count(*)::int FROM inserted) AS matches,
             (SELECT count(*)::int FROM mailed) AS mails,
-            (SELECT count(*)::int FROM flagged) AS flagged`;
+            (SELECT count(*)::int FROM flagged) AS flagged,
+            (SELECT coalesce(json_agg(json_build_object('subscriptionId', c.subscription_id, 'userId', s.user_id,
+                                                        'name', s.name, 'count', c.n,
+                                                        'sceneIds', c.scene_ids[1:${WebhookSceneIdsMax}])
+                                      ORDER BY c.subscription_id), '[]'::json)
+               FROM counted c JOIN subscriptions s ON s.id = c.subscription_id) AS matched`;
   return { text, values: p.values };
 }
 
@@ -150,9 +167,12 @@ export class MatchingRepository {
   /** Matches the scenes to the subscriptions in process on `today` (UTC day, YYYY-MM-DD). */
   async matchScenes(tx: Queryable, sceneIds: string[], today: string): Promise<BatchOutcome> {
     const q = matchingStatement(sceneIds, today, this.overlay);
-    const { rows } = await tx.query<{ matches: number; mails: number }>(q.text, q.values);
+    const { rows } = await tx.query<{ matches: number; mails: number; matched: MatchedSubscription[] }>(
+      q.text,
+      q.values,
+    );
     const r = rows[0]!;
-    return { scenes: sceneIds.length, matches: r.matches, mails: r.mails };
+    return { scenes: sceneIds.length, matches: r.matches, mails: r.mails, matched: r.matched };
   }
 
   /** Whether any scene waits to be matched (the sweep's question). */

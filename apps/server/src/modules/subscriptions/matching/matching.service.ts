@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { inTransaction } from '../../../db/database';
+import { type EventOutbox, noOutbox } from '../../../db/outbox';
 import type { MatchingRepository } from './matching.repository';
 
 /** What a run of `matchPending` did, summed over its batches. */
@@ -23,7 +24,12 @@ export class MatchingService {
   constructor(
     private readonly pool: pg.Pool,
     private readonly repository: MatchingRepository,
-    private readonly options: { batchSize: number; now?: () => Date },
+    private readonly options: {
+      batchSize: number;
+      now?: () => Date;
+      /** each subscription's new scenes are a `subscription.matched` event, in the batch's transaction */
+      outbox?: EventOutbox;
+    },
   ) {
     this.now = options.now ?? (() => new Date());
   }
@@ -48,7 +54,14 @@ export class MatchingService {
     return inTransaction(this.pool, async (tx) => {
       const sceneIds = await this.repository.takeArrivals(tx, this.options.batchSize);
       if (!sceneIds.length) return { scenes: 0, matches: 0, mails: 0 };
-      return this.repository.matchScenes(tx, sceneIds, today);
+      const outcome = await this.repository.matchScenes(tx, sceneIds, today);
+      const outbox = this.options.outbox ?? noOutbox;
+      for (const m of outcome.matched)
+        await outbox.record(tx, m.userId, {
+          type: 'subscription.matched',
+          data: { subscriptionId: m.subscriptionId, name: m.name, count: m.count, sceneIds: m.sceneIds },
+        });
+      return outcome;
     });
   }
 

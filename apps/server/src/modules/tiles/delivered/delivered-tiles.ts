@@ -144,6 +144,26 @@ export class DeliveredTiles {
     return { bytes, contentType, source: hit ? 'hit' : blank ? 'blank' : 'drawn' };
   }
 
+  /**
+   * The local copy of a scene's COG if it is one delivered to the caller (null otherwise, or when its
+   * package is gone), with the file name it was delivered under.
+   */
+  async cog(
+    userId: number,
+    orderNo: string,
+    sceneId: string,
+  ): Promise<{ path: string; fileName: string } | null> {
+    const scene = await this.find(userId, orderNo, sceneId);
+    if (!scene) return null;
+    const entry = this.deps.cogEntryName(scene.sceneId, scene.level);
+    try {
+      return { path: await this.cogOf(scene.packageKey, entry), fileName: entry };
+    } catch (error) {
+      if (error instanceof PackageMissingError) return null;
+      throw error;
+    }
+  }
+
   /** The local copy of a package's COG, made on first use (the package is downloaded once for it). */
   cogOf(packageKey: string, entry: string): Promise<string> {
     return this.deps.cogCache.fileOrMake(JSON.stringify(['cog', packageKey, entry]), async (target) => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { layerNotDefined, parseGetMap, serviceExceptionReport, WMS_MAX_SIZE, wmsErrorStatus } from './wms';
+import {
+  layerNotDefined,
+  parseGetCapabilities,
+  parseGetMap,
+  WMS_MAX_SIZE,
+  wmsErrorStatus,
+  wmsOperationOf,
+} from './wms';
+import { serviceExceptionReport } from './wms-xml';
 
 /** What OpenLayers' ImageWMS sends (its default params, upper case). */
 const base = {
@@ -34,6 +42,7 @@ describe('parseGetMap', () => {
     expect(result).toEqual({
       ok: true,
       request: {
+        version: '1.3.0',
         layer: base.LAYERS,
         crs: 'EPSG:3857',
         renderCrs: 'EPSG:3857',
@@ -70,6 +79,43 @@ describe('parseGetMap', () => {
     expect(crs84.ok && crs84.request.renderCrs).toBe('EPSG:4326');
   });
 
+  it('reads WMS 1.1.1 GetMap: SRS, and EPSG:4326 longitude first', () => {
+    const { CRS: _crs, ...rest } = base;
+    const result = parseGetMap({ ...rest, VERSION: '1.1.1', SRS: 'EPSG:4326', BBOX: '-105.5,39,-104,40.5' });
+    expect(result.ok && result.request).toMatchObject({
+      version: '1.1.1',
+      crs: 'EPSG:4326',
+      bbox: { minX: -105.5, minY: 39, maxX: -104, maxY: 40.5 },
+    });
+    const mercator = parseGetMap({ ...rest, VERSION: '1.1.1', SRS: 'EPSG:900913' });
+    expect(mercator.ok && mercator.request.crs).toBe('EPSG:3857');
+    // Its errors are written for 1.1.1, naming SRS.
+    const wrong = parseGetMap({ ...rest, VERSION: '1.1.1', SRS: 'EPSG:2154' });
+    expect(wrong).toMatchObject({
+      ok: false,
+      version: '1.1.1',
+      error: { code: 'InvalidCRS', locator: 'SRS' },
+    });
+    expect(parseGetMap({ ...base, VERSION: '1.1.1' })).toMatchObject({
+      ok: false,
+      error: { code: 'MissingParameterValue', locator: 'SRS', message: 'SRS is required (CRS is WMS 1.3.0)' },
+    });
+  });
+
+  it('tells GetCapabilities from GetMap, and needs SERVICE=WMS for it', () => {
+    expect(wmsOperationOf({ request: 'getcapabilities' })).toBe('GetCapabilities');
+    expect(wmsOperationOf(base)).toBe('GetMap');
+    expect(wmsOperationOf({ REQUEST: 'GetFeatureInfo' })).toBeNull();
+    expect(wmsOperationOf({ REQUEST: ['GetMap', 'GetMap'] })).toBeNull();
+    expect(parseGetCapabilities({ SERVICE: 'WMS', REQUEST: 'GetCapabilities', VERSION: '1.1.1' })).toEqual({
+      ok: true,
+    });
+    expect(parseGetCapabilities({ REQUEST: 'GetCapabilities' })).toMatchObject({
+      ok: false,
+      error: { code: 'MissingParameterValue', locator: 'SERVICE' },
+    });
+  });
+
   it('rejects a 4326 box written longitude first when that makes latitudes impossible', () => {
     const error = errorOf({ ...base, CRS: 'EPSG:4326', BBOX: '-105.5,39,-104,40.5' });
     expect(error).toMatchObject({ code: 'InvalidParameterValue', locator: 'BBOX' });
@@ -103,7 +149,8 @@ describe('parseGetMap', () => {
     [{ SERVICE: 'WFS' }, 'InvalidParameterValue', 'SERVICE'],
     [{ REQUEST: 'GetCapabilities' }, 'OperationNotSupported', 'REQUEST'],
     [{ REQUEST: 'GetFeatureInfo' }, 'OperationNotSupported', 'REQUEST'],
-    [{ VERSION: '1.1.1' }, 'InvalidParameterValue', 'VERSION'],
+    [{ VERSION: '1.1.0' }, 'InvalidParameterValue', 'VERSION'],
+    [{ VERSION: '1.1.1' }, 'MissingParameterValue', 'SRS'],
     [{ LAYERS: 'a,b' }, 'InvalidParameterValue', 'LAYERS'],
     [{ LAYERS: 'x'.repeat(201) }, 'LayerNotDefined', 'LAYERS'],
     [{ LAYERS: 'a\u0000b' }, 'InvalidParameterValue', 'LAYERS'],
@@ -120,13 +167,26 @@ describe('parseGetMap', () => {
     expect(errorOf({ ...base, ...change })).toMatchObject({ code, locator });
   });
 
-  it.each(['0', '-1', '1.5', '1e3', ' ', 'abc', '0x10', String(WMS_MAX_SIZE + 1), '99999999999999999999'])(
-    'rejects WIDTH and HEIGHT %j',
-    (value) => {
-      expect(errorOf({ ...base, WIDTH: value })).toMatchObject({ locator: 'WIDTH' });
-      expect(errorOf({ ...base, HEIGHT: value })).toMatchObject({ locator: 'HEIGHT' });
-    },
-  );
+  it.each([
+    '0',
+    '-1',
+    '1.5',
+    '1e3',
+    ' ',
+    'abc',
+    '0x10',
+    String(WMS_MAX_SIZE + 1),
+    '99999999999999999999',
+    // the number rule (issue 26): one spelling per value
+    ' 256',
+    '256 ',
+    '+256',
+    '0256',
+    '256.0',
+  ])('rejects WIDTH and HEIGHT %j', (value) => {
+    expect(errorOf({ ...base, WIDTH: value })).toMatchObject({ locator: 'WIDTH' });
+    expect(errorOf({ ...base, HEIGHT: value })).toMatchObject({ locator: 'HEIGHT' });
+  });
 
   it('accepts sizes 1 and the maximum', () => {
     const result = parseGetMap({ ...base, WIDTH: '1', HEIGHT: String(WMS_MAX_SIZE) });
@@ -145,6 +205,13 @@ describe('parseGetMap', () => {
     '5,0,5,1', // empty width
     '0,1,1,0', // min above max
     '0,0,1e12,1', // beyond every world
+    // the number rule (issue 26): JSON's number spelling, as sent
+    '0, 0,1,1',
+    ' 0,0,1,1',
+    '+0,0,1,1',
+    '.5,0,1,1',
+    '0,0,1.,1',
+    '00,0,1,1',
   ])('rejects BBOX %j', (bbox) => {
     expect(errorOf({ ...base, BBOX: bbox })).toMatchObject({
       code: 'InvalidParameterValue',

@@ -1,4 +1,4 @@
-import { hasControlCharacters } from '@satportal/contract';
+import { hasControlCharacters, integerSpelling, numberSpelling } from '@satportal/contract';
 import type { Bbox, RenderCrs } from './grid';
 import { MERCATOR_HALF_WORLD } from './projection';
 import type { QuicklookRequest } from './quicklook';
@@ -7,6 +7,8 @@ import type { QuicklookRequest } from './quicklook';
  * The WMS 1.3.0 GetMap subset that serves scene quicklooks to OpenLayers' ImageWMS (OGC
  * 06-042, §7.3): one layer per scene (LAYERS = scene id), EPSG:3857, or EPSG:4326 in
  * 1.3.0's latitude/longitude axis order (CRS:84 in longitude/latitude order), PNG only.
+ * WMS 1.1.1 GetMap too (older clients): SRS instead of CRS, EPSG:4326 longitude first.
+ * GetCapabilities is told apart here (`wmsOperationOf`); its document is wms-xml.ts's.
  *
  * Parameter names are case-insensitive (§6.8.1); values of SERVICE, REQUEST, FORMAT, CRS,
  * TRANSPARENT and EXCEPTIONS are compared case-insensitively too, as servers commonly do;
@@ -16,10 +18,10 @@ import type { QuicklookRequest } from './quicklook';
  */
 
 export const WMS_VERSION = '1.3.0';
+/** The versions GetMap takes (1.1.1: SRS and longitude-first EPSG:4326). */
+export type WmsVersion = '1.3.0' | '1.1.1';
 /** Largest WIDTH and HEIGHT served (the capabilities' MaxWidth / MaxHeight). */
 export const WMS_MAX_SIZE = 2048;
-/** The MIME type of an XML exception report (WMS 1.3.0 §6.11, EXCEPTIONS=XML). */
-export const WMS_EXCEPTION_CONTENT_TYPE = 'text/xml; charset=utf-8';
 /** Longest layer name (a scene id, like the scenes table's). */
 const MAX_LAYER_LENGTH = 200;
 const MAX_VALUE_LENGTH = 1024;
@@ -33,7 +35,9 @@ export type WmsExceptionCode =
   | 'StyleNotDefined'
   | 'OperationNotSupported'
   | 'MissingParameterValue'
-  | 'InvalidParameterValue';
+  | 'InvalidParameterValue'
+  /** OWS Common: none of the others (refused credentials, rate limits, server errors) */
+  | 'NoApplicableCode';
 
 export interface WmsError {
   code: WmsExceptionCode;
@@ -49,6 +53,7 @@ export type WmsExceptionsFormat = 'xml' | 'blank' | 'inimage';
 export type WmsCrs = 'EPSG:3857' | 'EPSG:4326' | 'CRS:84';
 
 export interface GetMapRequest {
+  version: WmsVersion;
   /** the scene id */
   layer: string;
   /** as requested (normalised spelling) */
@@ -71,6 +76,8 @@ export type GetMapParseResult =
   | {
       ok: false;
       error: WmsError;
+      /** the version the report is written in (1.3.0 unless the request asked 1.1.1) */
+      version: WmsVersion;
       exceptions: WmsExceptionsFormat;
       /** WIDTH × HEIGHT when both were valid: the size of a BLANK / INIMAGE answer */
       size: { width: number; height: number } | null;
@@ -123,11 +130,11 @@ function required(params: Map<string, string>, name: string): string {
   return value as string;
 }
 
-const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d{1,3})?$/;
-
 function parseSize(params: Map<string, string>, name: 'WIDTH' | 'HEIGHT'): number {
-  const raw = required(params, name);
-  if (!/^\d{1,6}$/.test(raw))
+  required(params, name);
+  // The number rule (contract/text.ts): the value as sent, in its one decimal spelling.
+  const raw = params.get(name)!;
+  if (!integerSpelling.test(raw) || raw.length > 6)
     reject('InvalidParameterValue', name, `${name} must be a whole number of pixels`);
   const value = Number(raw);
   if (value < 1 || value > WMS_MAX_SIZE) {
@@ -136,11 +143,19 @@ function parseSize(params: Map<string, string>, name: 'WIDTH' | 'HEIGHT'): numbe
   return value;
 }
 
-function parseCrs(params: Map<string, string>): { crs: WmsCrs; renderCrs: RenderCrs } {
-  const raw = params.get('CRS')?.trim();
+function parseCrs(params: Map<string, string>, version: WmsVersion): { crs: WmsCrs; renderCrs: RenderCrs } {
+  // 1.1.1 names the parameter SRS (§6.5.5 of 01-068r3); its EPSG:4326 is longitude first.
+  const [name, other] = version === '1.1.1' ? ['SRS', 'CRS'] : ['CRS', 'SRS'];
+  const raw = params.get(name)?.trim();
   if (raw === undefined || raw === '') {
-    if (params.has('SRS')) reject('MissingParameterValue', 'CRS', 'CRS is required (SRS is WMS 1.1.1)');
-    reject('MissingParameterValue', 'CRS', 'CRS is required');
+    if (params.has(other)) {
+      reject(
+        'MissingParameterValue',
+        name,
+        `${name} is required (${other} is WMS ${version === '1.1.1' ? '1.3.0' : '1.1.1'})`,
+      );
+    }
+    reject('MissingParameterValue', name, `${name} is required`);
   }
   switch ((raw as string).toUpperCase()) {
     case 'EPSG:3857':
@@ -153,16 +168,18 @@ function parseCrs(params: Map<string, string>): { crs: WmsCrs; renderCrs: Render
     default:
       return reject(
         'InvalidCRS',
-        'CRS',
-        `CRS ${echo(raw as string)} is not offered (EPSG:3857, EPSG:4326, CRS:84)`,
+        name,
+        `${name} ${echo(raw as string)} is not offered (EPSG:3857, EPSG:4326, CRS:84)`,
       );
   }
 }
 
-function parseBbox(params: Map<string, string>, crs: WmsCrs): Bbox {
-  const raw = required(params, 'BBOX');
-  const parts = raw.split(',').map((s) => s.trim());
-  if (parts.length !== 4 || !parts.every((p) => NUMBER.test(p))) {
+function parseBbox(params: Map<string, string>, crs: WmsCrs, version: WmsVersion): Bbox {
+  const latFirst = crs === 'EPSG:4326' && version === '1.3.0';
+  required(params, 'BBOX');
+  // JSON's number spelling (the number rule of contract/text.ts), as sent: no spaces, "+" or ".5".
+  const parts = params.get('BBOX')!.split(',');
+  if (parts.length !== 4 || !parts.every((p) => numberSpelling.test(p))) {
     reject(
       'InvalidParameterValue',
       'BBOX',
@@ -171,14 +188,13 @@ function parseBbox(params: Map<string, string>, crs: WmsCrs): Bbox {
   }
   const n = parts.map(Number);
   if (!n.every(Number.isFinite)) reject('InvalidParameterValue', 'BBOX', 'BBOX values must be finite');
-  // WMS 1.3.0 §6.7.4: EPSG:4326's axes are latitude, longitude.
-  const [minX, minY, maxX, maxY] =
-    crs === 'EPSG:4326' ? [n[1]!, n[0]!, n[3]!, n[2]!] : [n[0]!, n[1]!, n[2]!, n[3]!];
+  // WMS 1.3.0 §6.7.4: EPSG:4326's axes are latitude, longitude (1.1.1 wrote longitude first).
+  const [minX, minY, maxX, maxY] = latFirst ? [n[1]!, n[0]!, n[3]!, n[2]!] : [n[0]!, n[1]!, n[2]!, n[3]!];
   if (!(minX < maxX) || !(minY < maxY)) {
     reject(
       'InvalidParameterValue',
       'BBOX',
-      crs === 'EPSG:4326'
+      latFirst
         ? 'BBOX minimum must be below maximum (EPSG:4326 in WMS 1.3.0 is minlat,minlon,maxlat,maxlon)'
         : 'BBOX minimum must be below maximum on both axes',
     );
@@ -224,8 +240,10 @@ function parseBoolean(params: Map<string, string>, name: string, fallback: boole
 export function parseGetMap(query: WmsQuery): GetMapParseResult {
   let exceptions: WmsExceptionsFormat = 'xml';
   let size: { width: number; height: number } | null = null;
+  let version: WmsVersion = WMS_VERSION;
   try {
     const params = normalise(query);
+    if (params.get('VERSION')?.trim() === '1.1.1') version = '1.1.1';
     exceptions = parseExceptions(params);
     try {
       size = { width: parseSize(params, 'WIDTH'), height: parseSize(params, 'HEIGHT') };
@@ -239,12 +257,12 @@ export function parseGetMap(query: WmsQuery): GetMapParseResult {
     if (request.toUpperCase() !== 'GETMAP') {
       reject('OperationNotSupported', 'REQUEST', `REQUEST ${echo(request)} is not supported (GetMap only)`);
     }
-    const version = required(params, 'VERSION');
-    if (version !== WMS_VERSION) {
+    const asked = required(params, 'VERSION');
+    if (asked !== WMS_VERSION && asked !== '1.1.1') {
       reject(
         'InvalidParameterValue',
         'VERSION',
-        `VERSION ${echo(version)} is not supported (${WMS_VERSION} only)`,
+        `VERSION ${echo(asked)} is not supported (${WMS_VERSION}, or 1.1.1)`,
       );
     }
 
@@ -261,8 +279,8 @@ export function parseGetMap(query: WmsQuery): GetMapParseResult {
       reject('StyleNotDefined', 'STYLES', `STYLES ${echo(styles)} is not offered (leave it empty)`);
     }
 
-    const { crs, renderCrs } = parseCrs(params);
-    const bbox = parseBbox(params, crs);
+    const { crs, renderCrs } = parseCrs(params, version);
+    const bbox = parseBbox(params, crs, version);
     const width = parseSize(params, 'WIDTH');
     const height = parseSize(params, 'HEIGHT');
 
@@ -282,6 +300,7 @@ export function parseGetMap(query: WmsQuery): GetMapParseResult {
     return {
       ok: true,
       request: {
+        version,
         layer: layers,
         crs,
         renderCrs,
@@ -295,7 +314,7 @@ export function parseGetMap(query: WmsQuery): GetMapParseResult {
       },
     };
   } catch (error) {
-    if (error instanceof Rejection) return { ok: false, error: error.wms, exceptions, size };
+    if (error instanceof Rejection) return { ok: false, error: error.wms, version, exceptions, size };
     throw error;
   }
 }
@@ -326,41 +345,31 @@ export const layerNotDefined = (layer: string): WmsError => ({
  */
 export const wmsErrorStatus = (error: WmsError): number => (error.code === 'LayerNotDefined' ? 404 : 400);
 
-/** Whether a code point may appear in an XML 1.0 document (§2.2 Char). */
-const xmlChar = (cp: number): boolean =>
-  cp === 0x9 ||
-  cp === 0xa ||
-  cp === 0xd ||
-  (cp >= 0x20 && cp <= 0xd7ff) ||
-  (cp >= 0xe000 && cp <= 0xfffd) ||
-  (cp >= 0x10000 && cp <= 0x10ffff);
-
-/** Text safe in XML 1.0 character data and attribute values. */
-function xmlEscape(text: string): string {
-  let out = '';
-  for (const ch of text) {
-    const cp = ch.codePointAt(0)!;
-    if (!xmlChar(cp)) out += '?';
-    else if (ch === '&') out += '&amp;';
-    else if (ch === '<') out += '&lt;';
-    else if (ch === '>') out += '&gt;';
-    else if (ch === '"') out += '&quot;';
-    else if (ch === "'") out += '&apos;';
-    else out += ch;
+/** The operation a request asks for (REQUEST, any case), or null when it names none. */
+export function wmsOperationOf(query: WmsQuery): 'GetCapabilities' | 'GetMap' | null {
+  let params: Map<string, string>;
+  try {
+    params = normalise(query);
+  } catch {
+    return null;
   }
-  return out;
+  const request = params.get('REQUEST')?.trim().toUpperCase();
+  return request === 'GETCAPABILITIES' ? 'GetCapabilities' : request === 'GETMAP' ? 'GetMap' : null;
 }
 
-/** A WMS 1.3.0 ServiceExceptionReport (Annex E) for one error. */
-export function serviceExceptionReport(error: WmsError): string {
-  const locator = error.locator ? ` locator="${xmlEscape(error.locator)}"` : '';
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<ServiceExceptionReport version="${WMS_VERSION}" xmlns="http://www.opengis.net/ogc"` +
-      ' xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"' +
-      ' xsi:schemaLocation="http://www.opengis.net/ogc http://schemas.opengis.net/wms/1.3.0/exceptions_1_3_0.xsd">',
-    `  <ServiceException code="${xmlEscape(error.code)}"${locator}>${xmlEscape(error.message)}</ServiceException>`,
-    '</ServiceExceptionReport>',
-    '',
-  ].join('\n');
+/**
+ * A GetCapabilities request (§7.2.2): SERVICE=WMS is required; VERSION is negotiated (every
+ * version is answered with 1.3.0's document, the one offered); FORMAT other than text/xml is
+ * answered text/xml too (the only format offered).
+ */
+export function parseGetCapabilities(query: WmsQuery): { ok: true } | { ok: false; error: WmsError } {
+  try {
+    const params = normalise(query);
+    const service = required(params, 'SERVICE');
+    if (service.toUpperCase() !== 'WMS') reject('InvalidParameterValue', 'SERVICE', 'SERVICE must be WMS');
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof Rejection) return { ok: false, error: error.wms };
+    throw error;
+  }
 }

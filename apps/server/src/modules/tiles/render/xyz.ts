@@ -1,4 +1,4 @@
-import { TileFormats, TileZoomMax } from '@satportal/contract';
+import { numberSpelling, TileFormats, TileZoomMax } from '@satportal/contract';
 import type { Bbox } from './grid';
 import { MERCATOR_HALF_WORLD, mercatorLat } from './projection';
 
@@ -18,7 +18,8 @@ export interface TileAddress {
 /** [minLon, minLat, maxLon, maxLat] */
 export type LonLatBox = [number, number, number, number];
 
-const DIGITS = /^\d{1,9}$/;
+/** Decimal digits in their one spelling (the number rule of contract/text.ts): no leading zeros. */
+const DIGITS = /^(0|[1-9]\d{0,8})$/;
 
 /** z, x, y of path segments, or null when one is not a tile of the grid (z ≤ TileZoomMax). */
 export function tileAddressOf(z: string, x: string, y: string): TileAddress | null {
@@ -67,7 +68,8 @@ export const boxesMeet = (a: LonLatBox, b: LonLatBox): boolean =>
  */
 export function parseLonLatBox(text: string): LonLatBox | null {
   const parts = text.split(',');
-  if (parts.length !== 4 || parts.some((p) => !/^\s*-?\d+(\.\d+)?(e-?\d+)?\s*$/i.test(p))) return null;
+  // JSON's number spelling, as sent (the number rule of contract/text.ts): no spaces, "+" or "01".
+  if (parts.length !== 4 || parts.some((p) => !numberSpelling.test(p))) return null;
   const [w, s, e, n] = parts.map(Number) as LonLatBox;
   const inWorld = w >= -180 && e <= 180 && s >= -90 && n <= 90;
   return inWorld && w < e && s < n ? [w, s, e, n] : null;

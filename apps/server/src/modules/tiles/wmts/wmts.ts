@@ -1,6 +1,7 @@
 import type { TileFormat } from '@satportal/contract';
 import { TileKeyParam, TileZoomMax, WmtsMatrixSet, WmtsStyle, wmtsLayerOf } from '@satportal/contract';
 import { MERCATOR_HALF_WORLD } from '../render/projection';
+import { xmlEscape } from '../render/wms-xml';
 import { type TileAddress, tileAddressOf } from '../render/xyz';
 
 /**
@@ -30,25 +31,25 @@ export type WmtsExceptionCode =
   | 'MissingParameterValue'
   | 'InvalidParameterValue'
   | 'OperationNotSupported'
-  | 'TileOutOfRange';
+  | 'TileOutOfRange'
+  /** OWS Common: none of the others (refused credentials, rate limits, server errors) */
+  | 'NoApplicableCode';
 
 export interface WmtsError {
   code: WmtsExceptionCode;
-  locator: string;
+  /** the parameter at fault; null: none (omitted from the report) */
+  locator: string | null;
   text: string;
-  status: 400 | 404;
+  status: number;
 }
 
-const xml = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
-  );
+/** Text safe in XML 1.0 (characters XML cannot hold, as a layer name might bring, become ?). */
+const xml = xmlEscape;
 
 export function exceptionReport(error: WmtsError): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <ExceptionReport xmlns="http://www.opengis.net/ows/1.1" version="1.1.0" xml:lang="en">
-  <Exception exceptionCode="${error.code}" locator="${xml(error.locator)}">
+  <Exception exceptionCode="${error.code}"${error.locator === null ? '' : ` locator="${xml(error.locator)}"`}>
     <ExceptionText>${xml(error.text)}</ExceptionText>
   </Exception>
 </ExceptionReport>
@@ -134,12 +135,13 @@ export function tileOf(
 ): TileAddress | WmtsError {
   if (style !== WmtsStyle) return invalid('STYLE', `STYLE must be ${WmtsStyle}`);
   if (matrixSet !== WmtsMatrixSet) return invalid('TILEMATRIXSET', `TILEMATRIXSET must be ${WmtsMatrixSet}`);
-  if (!/^\d{1,2}$/.test(matrix) || Number(matrix) > TileZoomMax) {
+  if (!/^(0|[1-9]\d?)$/.test(matrix) || Number(matrix) > TileZoomMax) {
     return invalid('TILEMATRIX', `TILEMATRIX must be 0 to ${TileZoomMax}`);
   }
   const tile = tileAddressOf(matrix, col, row);
   if (!tile) {
-    const locator = /^\d{1,9}$/.test(row) && Number(row) < 2 ** Number(matrix) ? 'TILECOL' : 'TILEROW';
+    const locator =
+      /^(0|[1-9]\d{0,8})$/.test(row) && Number(row) < 2 ** Number(matrix) ? 'TILECOL' : 'TILEROW';
     return { code: 'TileOutOfRange', locator, text: `${locator} is outside matrix ${matrix}`, status: 400 };
   }
   return tile;

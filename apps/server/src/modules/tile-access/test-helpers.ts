@@ -1,0 +1,17 @@
+import { Paths, ResultCode } from '@satportal/contract';
+import { expect } from 'vitest';
+import type { Harness } from '../../test/harness';
+
+/**
+ * A tile key as the browser gets one: asked by a session (`POST /tiles/key`), so it lives as long as
+ * that session does (issue 26: a key belongs to its session).
+ */
+export async function tileKeyOf(
+  h: Harness,
+  user: { token: string },
+  deviceId: string,
+): Promise<{ key: string }> {
+  const r = await h.call('POST', Paths.tileKey, { token: user.token, body: { deviceId } });
+  expect(r.body.code, JSON.stringify(r.body)).toBe(ResultCode.Success);
+  return { key: r.body.data.key };
+}
