@@ -82,7 +82,7 @@ for (const language of ['en', 'zh'] as const) {
     );
     expect(write.status).toBe(403);
     expect(await write.json()).toEqual({
-      code: 4031,
+      code: 4033,
       message: 'apiKey.scopeMissing',
       data: { params: { scope: 'write' } },
     });

@@ -21,9 +21,9 @@ export const ResultCode = {
   /** added: the caller lacks the permission (e.g. order type) */
   Forbidden: 4003,
   /** added: the API key lacks the scope the route needs (`data.params.scope`; HTTP 403) */
-  ApiKeyScopeMissing: 4031,
+  ApiKeyScopeMissing: 4033,
   /** added: the route is not open to API keys (the account's own: password, sessions, keys; HTTP 403) */
-  ApiKeyNotAllowed: 4032,
+  ApiKeyNotAllowed: 4034,
   /** added: the resource does not exist or is not the caller's */
   NotFound: 4004,
   /** added: the request conflicts with existing state */

@@ -9,8 +9,8 @@ import type { RegisteredRoute } from './types';
 
 /**
  * API keys on every route (issue 27), walked from the route table so that a new route is covered
- * at once: a key opens a route only with the scope the route names (4031 naming it otherwise), the
- * account's own routes and unmarked routes never (4032); and another user's key answers every
+ * at once: a key opens a route only with the scope the route names (4033 naming it otherwise), the
+ * account's own routes and unmarked routes never (4034); and another user's key answers every
  * working request of a user's own things exactly as that other user's session does (the modules'
  * isolation tests prove the session's answers; `db-apikeys` runs them with keys too), leaving the
  * owner's things as they were.
@@ -69,7 +69,15 @@ async function callWith(route: RegisteredRoute, headers: Record<string, string>)
     ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
   });
   const json = r.headers['content-type']?.toString().includes('json') ? r.json() : undefined;
-  return { status: r.statusCode, code: json?.code as number | undefined, data: json?.data };
+  if (json) return { status: r.statusCode, code: json.code as number | undefined, data: json.data };
+  // The WMS and WMTS routes answer their clients' OGC exception report (tiles/ows-errors.ts), which
+  // names the missing scope in words.
+  const scope = /lacks the (\w+) scope/.exec(r.body)?.[1];
+  return {
+    status: r.statusCode,
+    code: scope ? ResultCode.ApiKeyScopeMissing : undefined,
+    data: scope ? { params: { scope } } : undefined,
+  };
 }
 
 describe('an API key on every guarded route', () => {

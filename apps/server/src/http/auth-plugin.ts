@@ -109,7 +109,7 @@ export function scopeOf(config: FastifyContextConfig | undefined): RouteScope | 
 
 /**
  * Why an API key with `scopes` may not use a route needing `scope`, or undefined when it may:
- * 4032 for the account's own routes and routes that name no scope (deny by default), 4031 naming
+ * 4034 for the account's own routes and routes that name no scope (deny by default), 4033 naming
  * the scope it lacks.
  */
 export function apiKeyRefusal(

@@ -32,7 +32,7 @@ async function send(method: string, url: string, headers: Headers, payload?: obj
     ...(payload ? { payload } : {}),
   });
   const json = r.headers['content-type']?.toString().includes('json') ? r.json() : undefined;
-  return { status: r.statusCode, body: json, headers: r.headers };
+  return { status: r.statusCode, body: json, headers: r.headers, text: r.body };
 }
 
 async function newKey(session: string, scopes: ApiKeyScope[]) {
@@ -91,20 +91,15 @@ describe('scopes', () => {
     const noScope = await capabilities('', bearer(read.key));
     expect(noScope.status).toBe(403);
     expect(noScope.headers[TileStatusHeader.toLowerCase()]).toBe('403');
-    expect(noScope.body).toMatchObject({
-      code: ResultCode.ApiKeyScopeMissing,
-      data: { params: { scope: 'tiles' } },
-    });
+    // WMTS clients read an OGC exception report (tiles/ows-errors.ts) that names the scope.
+    expect(noScope.text).toContain('ExceptionReport');
+    expect(noScope.text).toContain('This API key lacks the tiles scope');
 
     // A key in a URL ends up in logs: it must open nothing but tiles.
     const inUrl = await capabilities(`?${ApiKeyParam}=${readAndTiles.key}`);
     expect(inUrl.status).toBe(403);
     expect(inUrl.headers[TileStatusHeader.toLowerCase()]).toBe('403');
-    expect(inUrl.body).toEqual({
-      code: ResultCode.ApiKeyNotAllowed,
-      message: 'apiKey.urlTilesOnly',
-      data: null,
-    });
+    expect(inUrl.text).toContain('must hold the tiles scope and nothing else');
 
     // Never in a query string on the API, nor as a tile key.
     for (const query of [
@@ -122,7 +117,7 @@ describe('scopes', () => {
     const dead = await capabilities(`?${ApiKeyParam}=${tiles.key}`);
     expect(dead.status).toBe(401);
     expect(dead.headers[TileStatusHeader.toLowerCase()]).toBe('401');
-    expect(dead.body.message).toBe('apiKey.invalid');
+    expect(dead.text).toContain('The API key of this link is unknown, revoked or expired');
   });
 });
 
