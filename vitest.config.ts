@@ -1,9 +1,30 @@
 import { defineConfig } from 'vitest/config';
 
+/** Test files that try another user's ids on the endpoints of their module (issue 27: with keys as well). */
+const apiKeyIsolationSuites = [
+  'aois/aois-edits',
+  'aois/aois',
+  'aois/upload-folder',
+  'archive/archive',
+  'archive/archive-checks',
+  'downloads/downloads',
+  'my-data/my-data',
+  'orders/orders-archive',
+  'orders/orders-centre',
+  'orders/orders-idempotency',
+  'orders/orders-tags',
+  'orders/orders-tasking',
+  'orders/sizing/sizing-areas',
+  'subscriptions/subscriptions-items',
+  'subscriptions/subscriptions-list',
+  'subscriptions/subscriptions-overlap',
+  'tiles/delivered-tiles',
+].map((suite) => `apps/server/src/modules/${suite}.db.test.ts`);
+
 /**
- * Two projects: `unit` (pure code, no database) and `db` (integration tests
+ * Projects: `unit` (pure code, no database), `db` (integration tests
  * against a real database: embedded PGlite + PostGIS by default, PostgreSQL
- * when DATABASE_URL is set). End-to-end tests run under Playwright instead.
+ * when DATABASE_URL is set) and `db-apikeys` (the isolation suites with API keys). End-to-end tests run under Playwright instead.
  */
 export default defineConfig({
   test: {
@@ -26,6 +47,22 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        // The isolation suites (another user's ids on every endpoint) again, signed in with API
+        // keys holding every scope instead of sessions (test/harness.ts `testCredential`), after `db`.
+        test: {
+          name: 'db-apikeys',
+          include: apiKeyIsolationSuites,
+          globalSetup: ['apps/server/src/test/global-db.ts'],
+          environment: 'node',
+          env: { TEST_CREDENTIAL: 'apiKey' },
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

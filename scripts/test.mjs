@@ -53,7 +53,10 @@ let failed = 0;
 /** Names of the failed tests, repeated at the end so that the last lines of a long log say what failed. */
 const failures = [];
 
-const vitestProjects = suites.filter((s) => s === 'unit' || s === 'db');
+// The db suite includes its isolation suites run again with API keys (issue 27).
+const vitestProjects = suites
+  .filter((s) => s === 'unit' || s === 'db')
+  .flatMap((s) => (s === 'db' ? ['db', 'db-apikeys'] : [s]));
 if (vitestProjects.length) {
   const report = join(tmp, 'vitest.json');
   rmSync(report, { force: true });

@@ -14,8 +14,9 @@ export const accountCommandsUsage = `  user quota USERNAME [--hd-tiles N|-1|defa
                       GiB; -1 is unlimited, written --hd-tiles=-1
   user usage USERNAME what the account was served today (UTC), against its allowances
   user sign-out-everywhere --username U
-                      end every session of the account (its tile cookies with them) and its tile
-                      key, at once; the password stays (reset-password also ends them all)`;
+                      end every session of the account (its tile cookies with them), its tile
+                      key and its API keys, at once; the password stays (reset-password also
+                      ends them all)`;
 
 const signOutEverywhere = 'user sign-out-everywhere';
 export const accountCommands = ['user quota', 'user usage', 'users quota', 'users usage', signOutEverywhere];
@@ -91,8 +92,10 @@ export async function runAccountCommand(
   if (!user) throw new AccountCommandError(`no user "${username}"`);
   const name = `user ${user.username} (id ${user.id})`;
   if (command === signOutEverywhere) {
-    const sessions = await deps.auth.signOutEverywhere(user.id);
-    out(`${name}: ${sessions} session${sessions === 1 ? '' : 's'} ended, the tile key revoked`);
+    const { sessions, apiKeys } = await deps.auth.signOutEverywhere(user.id);
+    out(
+      `${name}: ${sessions} session${sessions === 1 ? '' : 's'} ended, the tile key revoked, ${apiKeys} API key${apiKeys === 1 ? '' : 's'} revoked`,
+    );
     return 0;
   }
   if (command.endsWith(' quota')) {

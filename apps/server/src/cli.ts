@@ -10,6 +10,13 @@ import {
   runAccountCommand,
 } from './cli-accounts';
 import {
+  ApiKeyCommandError,
+  apiKeyCommands,
+  apiKeyCommandsUsage,
+  apiKeyOptions,
+  runApiKeyCommand,
+} from './cli-api-keys';
+import {
   ArchiveCommandError,
   archiveCommands,
   archiveCommandsUsage,
@@ -54,6 +61,7 @@ const usage = `Usage: npm run cli -- <command> [options]
   user reset-password --username U --password P
   user list
 ${accountCommandsUsage}
+${apiKeyCommandsUsage}
   tle load FILE       load orbital elements (TLE, 2- or 3-line sets); every epoch is kept,
                       sets already known are skipped, satellites not in the catalogue are kept;
                       exits 1 when an entry was rejected (the others are loaded)
@@ -104,6 +112,7 @@ const options = {
   scene: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   ...accountOptions,
+  ...apiKeyOptions,
   ...archiveOptions,
   ...noticeOptions,
 } as const;
@@ -208,6 +217,7 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
     'tasking predict',
     ...orderCommands,
     ...accountCommands,
+    ...apiKeyCommands,
     ...archiveCommands,
     ...noticeCommands,
   ];
@@ -238,6 +248,7 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
     }
     if (accountCommands.includes(command))
       return await runAccountCommand(command, operands, values, services, out);
+    if (apiKeyCommands.includes(command)) return await runApiKeyCommand(command, values, services, out);
     if (archiveCommands.includes(command)) {
       // Matched before `advance` returns, so the matches exist then (the end-to-end tests look at
       // once); the server's sweep sends the mails.
@@ -365,6 +376,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       } else if (
         e instanceof OrderCommandError ||
         e instanceof AccountCommandError ||
+        e instanceof ApiKeyCommandError ||
         e instanceof ArchiveCommandError ||
         e instanceof NoticeCommandError
       ) {
@@ -379,6 +391,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
           e instanceof UsageError ||
           e instanceof OrderCommandError ||
           e instanceof AccountCommandError ||
+          e instanceof ApiKeyCommandError ||
           e instanceof ArchiveCommandError ||
           e instanceof NoticeCommandError
           ? 2

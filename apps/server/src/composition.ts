@@ -7,6 +7,7 @@ import { AccountsRepository } from './modules/accounts/accounts.repository';
 import { AccountsService } from './modules/accounts/accounts.service';
 import { AoisRepository } from './modules/aois/aois.repository';
 import { AoisService } from './modules/aois/aois.service';
+import { ApiKeysRepository, ApiKeysService } from './modules/api-keys';
 import { ArchiveRepository } from './modules/archive/archive.repository';
 import { ArchiveService } from './modules/archive/archive.service';
 import { HistoryRepository } from './modules/archive/history.repository';
@@ -117,7 +118,8 @@ export function composeServices(
     new TileKeyText(tilesConfig.keySecret ?? (() => sharedLinkSecret(delivery.dataDir, 'tile-key-secret'))),
     tilesConfig.keyIdleSeconds,
   );
-  const auth = new AuthService(accountsRepository, sessionsRepository, tileKeys);
+  const apiKeys = new ApiKeysService(new ApiKeysRepository(db.pool));
+  const auth = new AuthService(accountsRepository, sessionsRepository, tileKeys, apiKeys);
   // An operator's reset ends every credential of the account, as "sign out everywhere" does.
   const accounts = new AccountsService(accountsRepository, async (userId) => {
     await auth.signOutEverywhere(userId);
@@ -234,6 +236,7 @@ export function composeServices(
     /** Counts tiles and downloads served (the HTTP layer's `usage` routes) and reports them. */
     usage: new UsageService(usageRepository, tilesConfig.defaultHdDailyTiles),
     tileKeys,
+    apiKeys,
     /** Webhooks (issue 27): the endpoints, the outbox the producers write, one try of a delivery. */
     webhooks: new WebhooksService(webhooksRepository, webhookSecrets, webhookPolicy, () =>
       webhookOutbox.nudge(),

@@ -118,6 +118,7 @@ async function main() {
     version: appVersion,
     auth: services.auth,
     tileKeys: services.tileKeys,
+    apiKeys: services.apiKeys,
     usage: services.usage,
     routes: routeModules(services),
     webDist: config.webDist,

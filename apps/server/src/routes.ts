@@ -3,6 +3,7 @@ import type { Services } from './composition';
 import type { RouteModule } from './http/types';
 import { accountRoutes } from './modules/accounts/accounts.routes';
 import { aoisRoutes } from './modules/aois/aois.routes';
+import { apiKeyRoutes } from './modules/api-keys';
 import { archiveRoutes } from './modules/archive/archive.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
@@ -43,6 +44,7 @@ export function routeModules(services: Services): RouteModule[] {
         accountRoutes(app, services.accounts);
         usageRoutes(app, services.usage);
         tileKeyRoutes(app, services.tileKeys);
+        apiKeyRoutes(app, services.apiKeys);
         myDataRoutes(app, services.myData);
         hdYearsRoutes(app, services.hd);
         noticesRoutes(app, services.notices);

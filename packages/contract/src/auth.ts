@@ -61,6 +61,7 @@ export type PasswordChangeRequest = Static<typeof PasswordChangeRequest>;
 /** `POST auth/logout/all`: how many sessions were ended (this one among them). */
 export const LogoutEverywhereResponse = Type.Object({
   sessions: Type.Integer({ minimum: 0, description: 'sessions ended, the calling one included' }),
+  apiKeys: Type.Integer({ minimum: 0, description: 'API keys revoked' }),
 });
 export type LogoutEverywhereResponse = Static<typeof LogoutEverywhereResponse>;
 

@@ -20,6 +20,10 @@ export const ResultCode = {
   ValidationFailed: 4000,
   /** added: the caller lacks the permission (e.g. order type) */
   Forbidden: 4003,
+  /** added: the API key lacks the scope the route needs (`data.params.scope`; HTTP 403) */
+  ApiKeyScopeMissing: 4033,
+  /** added: the route is not open to API keys (the account's own: password, sessions, keys; HTTP 403) */
+  ApiKeyNotAllowed: 4034,
   /** added: the resource does not exist or is not the caller's */
   NotFound: 4004,
   /** added: the request conflicts with existing state */
@@ -65,6 +69,8 @@ export function httpStatusOf(code: number): number {
     case ResultCode.ValidationFailed:
       return 400;
     case ResultCode.Forbidden:
+    case ResultCode.ApiKeyScopeMissing:
+    case ResultCode.ApiKeyNotAllowed:
       return 403;
     case ResultCode.NotFound:
       return 404;

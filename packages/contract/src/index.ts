@@ -1,4 +1,5 @@
 export * from './aois';
+export * from './api-keys';
 export * from './archive';
 export * from './auth';
 export * from './catalogue';

@@ -8,6 +8,10 @@ export const Paths = {
   /** sign out everywhere (issue 26): every session of the account, this one too, and its tile key */
   logoutEverywhere: '/auth/logout/all',
   passwordChange: '/auth/password',
+  /** API keys of programs (issue 27): POST create (the key shown once), GET list */
+  apiKeys: '/api-keys',
+  /** DELETE revokes one key */
+  apiKey: '/api-keys/:id',
   me: '/me',
   satellites: '/satellites',
   resolutions: '/resolutions',

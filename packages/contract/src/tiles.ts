@@ -35,6 +35,8 @@ export const TileStatus = {
   KeyExpired: 601,
   HdQuotaSpent: 602,
   HdNotSubscribed: 403,
+  /** an API key not open here: it lacks `tiles`, or sits in the URL holding more than `tiles` (issue 27) */
+  ApiKeyNotAllowed: 403,
   /** too many refused credentials from the caller's address (issue 26); the tile fails */
   RateLimited: 429,
 } as const;

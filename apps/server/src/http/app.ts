@@ -6,13 +6,14 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ResultCode } from '@satportal/contract';
+import { ApiKeyHeader, ResultCode } from '@satportal/contract';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import {
   fallbackScope,
   frameworkErrorHandler,
   installAuth,
   publicScope,
+  scopeOf,
   underProtectedPrefix,
 } from './auth-plugin';
 import {
@@ -25,6 +26,7 @@ import { answerClientError, installErrorHandler } from './error-handler';
 import { installNumberRule } from './number-rule';
 import { defaultRateLimits, installRateLimits, type RateLimitSettings } from './rate-limits';
 import type {
+  ApiKeyAuthenticator,
   Authenticator,
   Http,
   RegisteredRoute,
@@ -40,6 +42,8 @@ export interface AppDeps {
   auth: Authenticator;
   /** The tile key check of tile routes (the tile-access module's service); absent: no key opens anything. */
   tileKeys?: TileKeyAuthenticator;
+  /** The API key check (the api-keys module's service); absent: no key opens anything. */
+  apiKeys?: ApiKeyAuthenticator;
   /** Counts answers of routes marked `usage` (the usage module's service); absent: nothing counted. */
   usage?: UsageMeter;
   /** Every module's routes, from the composition root (`src/routes.ts`): this layer knows no module. */
@@ -110,6 +114,9 @@ export async function buildApp(deps: AppDeps): Promise<Http> {
         get public() {
           return route.config?.public === true;
         },
+        get scope() {
+          return scopeOf(route.config);
+        },
         schema: route.schema as RegisteredRoute['schema'],
       });
     }
@@ -122,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<Http> {
     deps.rateLimits === false
       ? undefined
       : await installRateLimits(app, deps.rateLimits ?? defaultRateLimits);
-  installAuth(app, deps.auth, deps.tileKeys, countAuthFailure);
+  installAuth(app, { auth: deps.auth, tileKeys: deps.tileKeys, apiKeys: deps.apiKeys }, countAuthFailure);
   installNumberRule(app);
   if (deps.usage) installUsage(app, deps.usage);
 
@@ -133,8 +140,20 @@ export async function buildApp(deps: AppDeps): Promise<Http> {
         version: deps.version,
         description: 'Every response is {code, message, data}.',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'a session token (POST /auth/login)' },
+          // Issue 27: a program's key, as `Authorization: Bearer spk_…` or in this header.
+          apiKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: ApiKeyHeader,
+            description:
+              'an API key (spk_…, docs/API.md "API keys"), also accepted as Authorization: Bearer; it opens only routes whose scope it holds',
+          },
+        },
+      },
+      security: [{ bearer: [] }, { apiKey: [] }],
     },
   });
   await app.register(async (docs) => {

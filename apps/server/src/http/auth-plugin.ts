@@ -1,8 +1,19 @@
-import { httpStatusOf, ResultCode, TileKeyParam, TileStatus, TileStatusHeader } from '@satportal/contract';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  ApiKeyHeader,
+  ApiKeyParam,
+  ApiKeyPattern,
+  type ApiKeyScope,
+  httpStatusOf,
+  ResultCode,
+  type RouteScope,
+  TileKeyParam,
+  TileStatus,
+  TileStatusHeader,
+} from '@satportal/contract';
+import type { FastifyContextConfig, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './api-error';
 import { clientErrorOf } from './error-handler';
-import type { Authenticator, Principal, TileKeyAuthenticator } from './types';
+import type { ApiKeyAuthenticator, Authenticator, Principal, TileKeyAuthenticator } from './types';
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -48,28 +59,97 @@ export function clearTileCookie(reply: FastifyReply): void {
   );
 }
 
-/** The tile key of a request (`?key=`): undefined without one, '' when sent more than once. */
-function tileKeyOf(request: FastifyRequest): string | undefined {
-  const value = (request.query as Record<string, unknown> | undefined)?.[TileKeyParam];
+/** A query parameter of a request: undefined without it, '' when sent more than once. */
+function queryParam(request: FastifyRequest, name: string): string | undefined {
+  const value = (request.query as Record<string, unknown> | undefined)?.[name];
   if (value === undefined) return undefined;
   return typeof value === 'string' ? value : '';
 }
 
+/** The `X-API-Key` header: undefined without one, '' when sent more than once. */
+function apiKeyHeaderOf(request: FastifyRequest): string | undefined {
+  const value = request.headers[ApiKeyHeader.toLowerCase()];
+  if (value === undefined) return undefined;
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/** The credentials the HTTP layer checks: sessions (and their tile cookies), tile keys, API keys. */
+export interface Credentials {
+  auth: Authenticator;
+  tileKeys?: TileKeyAuthenticator | undefined;
+  apiKeys?: ApiKeyAuthenticator | undefined;
+}
+
+/** The caller behind an API key, or 3001 `apiKey.invalid` (unknown, revoked, expired: not said which). */
+async function keyCaller(text: string, apiKeys: ApiKeyAuthenticator | undefined): Promise<Principal> {
+  const principal = text && apiKeys ? await apiKeys.checkApiKey(text) : undefined;
+  if (!principal) throw new ApiError(ResultCode.InvalidSession, 'apiKey.invalid');
+  return principal;
+}
+
 /**
- * The caller of a tile route: the bearer token, else a tile key, else the tile cookie. A refusal
- * says why in `X-Status` too (image clients read no body): 601 for a key that has expired, was
- * replaced by another device or revoked; 401 for anything else.
+ * The caller of an API route: `Authorization: Bearer` with a session token or an API key (told
+ * apart by the key's form, `ApiKeyPattern`), else an `X-API-Key` header. Never a query string.
+ */
+async function apiCaller(request: FastifyRequest, credentials: Credentials): Promise<Principal> {
+  const bearer = bearerToken(request);
+  if (bearer !== undefined)
+    return ApiKeyPattern.test(bearer)
+      ? keyCaller(bearer, credentials.apiKeys)
+      : credentials.auth.authenticate(bearer);
+  const header = apiKeyHeaderOf(request);
+  if (header !== undefined) return keyCaller(header, credentials.apiKeys);
+  return credentials.auth.authenticate(undefined);
+}
+
+/** The scope an API key needs for a route: its own mark; tile routes `tiles`; none: refused to keys. */
+export function scopeOf(config: FastifyContextConfig | undefined): RouteScope | undefined {
+  return config?.scope ?? (config?.tiles === true ? 'tiles' : undefined);
+}
+
+/**
+ * Why an API key with `scopes` may not use a route needing `scope`, or undefined when it may:
+ * 4034 for the account's own routes and routes that name no scope (deny by default), 4033 naming
+ * the scope it lacks.
+ */
+export function apiKeyRefusal(
+  scope: RouteScope | undefined,
+  scopes: readonly ApiKeyScope[],
+): ApiError | undefined {
+  if (scope === undefined || scope === 'account')
+    return new ApiError(ResultCode.ApiKeyNotAllowed, 'apiKey.notAllowed');
+  if (!scopes.includes(scope))
+    return new ApiError(ResultCode.ApiKeyScopeMissing, 'apiKey.scopeMissing', { params: { scope } });
+  return undefined;
+}
+
+/**
+ * The caller of a tile route: the bearer token (a session's or an API key) or `X-API-Key`, else an
+ * API key in `?api_key=`, else a tile key, else the tile cookie. A key in the URL must hold the
+ * one scope `tiles` (URLs end up in logs, histories and Referer headers: such a key opens nothing
+ * else). A refusal says why in `X-Status` too (image clients read no body): 601 for a tile key
+ * that has expired, was replaced by another device or revoked; 403 for a key not allowed; 401
+ * for anything else.
  */
 async function tileCaller(
   request: FastifyRequest,
   reply: FastifyReply,
-  auth: Authenticator,
-  tileKeys: TileKeyAuthenticator | undefined,
+  credentials: Credentials,
 ): Promise<Principal> {
+  const { auth, tileKeys } = credentials;
   try {
-    const bearer = bearerToken(request);
-    if (bearer) return await auth.authenticate(bearer);
-    const key = tileKeyOf(request);
+    if (bearerToken(request) || apiKeyHeaderOf(request) !== undefined)
+      return await apiCaller(request, credentials);
+    const apiKey = queryParam(request, ApiKeyParam);
+    if (apiKey !== undefined) {
+      const principal = await keyCaller(apiKey, credentials.apiKeys);
+      if (principal.apiKey?.scopes.some((s) => s !== 'tiles')) {
+        reply.header(TileStatusHeader, TileStatus.ApiKeyNotAllowed);
+        throw new ApiError(ResultCode.ApiKeyNotAllowed, 'apiKey.urlTilesOnly');
+      }
+      return principal;
+    }
+    const key = queryParam(request, TileKeyParam);
     if (key === undefined) return await auth.authenticateTiles(tileCookie(request));
     const check = key && tileKeys ? await tileKeys.checkTileKey(key) : 'invalid';
     if (check === 'expired') {
@@ -94,13 +174,14 @@ export type RouteAccess = 'session' | 'tiles' | 'public';
  * slashes, dot segments, case) can reach a handler without the check. Routes marked
  * `config: { tiles: true }` also take the tile cookie (OpenLayers' image requests cannot set a
  * header) and a tile key (`?key=`: links for other clients); the session token is never accepted
- * in a query string, and a tile key nowhere else. Requests that match no route go to the not-found
- * handler (the SPA or a 404), which serves nothing of anyone's.
+ * in a query string, and a tile key nowhere else. An API key (issue 27) is taken where a session
+ * token is, and on tile routes also as `?api_key=`; it opens only routes whose scope it holds.
+ * Requests that match no route go to the not-found handler (the SPA or a 404), which serves
+ * nothing of anyone's.
  */
 export function installAuth(
   app: FastifyInstance,
-  auth: Authenticator,
-  tileKeys?: TileKeyAuthenticator,
+  credentials: Credentials,
   countFailure?: AuthFailureCounter,
 ): void {
   app.decorateRequest('principal', null);
@@ -122,17 +203,26 @@ export function installAuth(
       // (401 before 404, in every spelling of the path), and the application's files never answer
       // there: a caller with a session gets 404.
       if (underProtectedPrefix(request.url)) {
-        request.principal = await auth.authenticate(bearerToken(request));
+        request.principal = await apiCaller(request, credentials);
         if (fallback) throw ApiError.notFound();
       }
       return;
     }
     const access = accessOf(request);
     if (access === 'public') return;
-    request.principal =
+    const principal =
       access === 'tiles'
-        ? await tileCaller(request, reply, auth, tileKeys)
-        : await auth.authenticate(bearerToken(request));
+        ? await tileCaller(request, reply, credentials)
+        : await apiCaller(request, credentials);
+    if (principal.apiKey) {
+      // An API key opens only the routes that name a scope it holds (issue 27).
+      const refusal = apiKeyRefusal(scopeOf(request.routeOptions.config), principal.apiKey.scopes);
+      if (refusal) {
+        if (access === 'tiles') reply.header(TileStatusHeader, TileStatus.ApiKeyNotAllowed);
+        throw refusal;
+      }
+    }
+    request.principal = principal;
     // Personal answers are never kept by a browser or a proxy, unless the route says otherwise.
     reply.header('cache-control', 'no-store');
   }

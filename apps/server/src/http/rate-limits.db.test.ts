@@ -12,6 +12,8 @@ const small = {
   loginPerMinute: 8,
   uploadPerMinute: 2,
   failedAuthPerMinute: 6,
+  apiKeyPerMinute: 3,
+  apiKeyTilesPerMinute: 2,
 };
 
 let h: Harness;
@@ -73,6 +75,35 @@ describe('rate limits', () => {
       expect((await get(h, wms, { token: c.token })).statusCode).toBe(400);
     expectLimited(await get(h, wms, { token: c.token }));
     expect((await get(h, '/api/v1/me', { token: c.token })).statusCode).toBe(200);
+  });
+
+  it('count each API key on its own, and its calls for its user too', async () => {
+    // Signed in by the service: the small login limit of this harness's address is other tests'.
+    const session = async () => {
+      const { username, password } = await h.createUser();
+      const { token, user } = await h.services.auth.login({ username, password }, '198.51.100.90');
+      return { sessionToken: token, userId: user.id };
+    };
+    const u = await session();
+    const key = async () =>
+      (await h.services.apiKeys.create(u.userId, { name: 'loop', scopes: ['read', 'tiles'] })).key;
+    const [k1, k2] = [await key(), await key()];
+    for (let i = 0; i < small.apiKeyPerMinute; i++)
+      expect((await get(h, '/api/v1/satellites', { token: k1 })).statusCode).toBe(200);
+    expectLimited(await get(h, '/api/v1/satellites', { token: k1 }));
+    // Another key of the same user goes on …
+    expect((await get(h, '/api/v1/satellites', { token: k2 })).statusCode).toBe(200);
+    // … within the user's own limit, which counts every call of the user's keys and sessions.
+    expectLimited(await get(h, '/api/v1/satellites', { token: u.sessionToken }));
+
+    const v = await session();
+    const tiles = (await h.services.apiKeys.create(v.userId, { name: 'qgis', scopes: ['tiles'] })).key;
+    const wms = `/tiles/quicklooks/wms?SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&api_key=${tiles}`;
+    for (let i = 0; i < small.apiKeyTilesPerMinute; i++) expect((await get(h, wms)).statusCode).toBe(400);
+    const limited = await get(h, wms);
+    expectLimited(limited);
+    expect(limited.headers['x-status']).toBe('429');
+    expect((await get(h, wms, { token: v.sessionToken })).statusCode).toBe(400);
   });
 
   it('count callers without a session per address', async () => {

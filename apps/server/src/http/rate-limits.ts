@@ -26,6 +26,10 @@ export interface RateLimitSettings {
   uploadPerMinute: number;
   /** refused credentials (401, 3001) of one client address, an IPv6 /64 counting as one */
   failedAuthPerMinute: number;
+  /** API calls of one API key (issue 27), within its user's: one runaway program leaves the rest */
+  apiKeyPerMinute: number;
+  /** tile requests of one API key */
+  apiKeyTilesPerMinute: number;
 }
 
 export const defaultRateLimits: RateLimitSettings = {
@@ -39,6 +43,10 @@ export const defaultRateLimits: RateLimitSettings = {
   // dialog stops the map; an office behind one NAT address shares the count. A guesser's 4,542
   // a minute reach it within seconds.
   failedAuthPerMinute: 300,
+  // Half the user's: a program looping on one key leaves the browser and the user's other
+  // programs their share.
+  apiKeyPerMinute: 300,
+  apiKeyTilesPerMinute: 1500,
 };
 
 const keyOf = (request: FastifyRequest) =>
@@ -83,7 +91,31 @@ export async function installRateLimits(
         params: { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) },
       }),
   });
+  limitPerApiKey(app, settings);
   return failedAuthCounter(app, settings.failedAuthPerMinute);
+}
+
+/**
+ * Requests per API key (issue 27), on top of the per-user limit that counts them too: in the
+ * plugin's store, keyed by the key's id. Runs before the body is parsed (every onRequest hook,
+ * authentication among them, has run), so a refused request costs no parsing.
+ */
+function limitPerApiKey(app: FastifyInstance, settings: RateLimitSettings): void {
+  const tiles = (request: FastifyRequest) => accessOf(request) === 'tiles';
+  const count = app.createRateLimit({
+    timeWindow: 60_000,
+    max: (request) => (tiles(request) ? settings.apiKeyTilesPerMinute : settings.apiKeyPerMinute),
+    keyGenerator: (request) =>
+      `api-key:${tiles(request) ? 'tiles' : 'api'}:${request.principal?.apiKey?.id ?? 0}`,
+  });
+  app.addHook('preParsing', async (request, reply) => {
+    if (!request.principal?.apiKey) return;
+    const counted = await count(request);
+    if (counted.isAllowed || !counted.isExceeded) return;
+    const seconds = Math.max(1, counted.ttlInSeconds);
+    if (tiles(request)) reply.header(TileStatusHeader, TileStatus.RateLimited);
+    throw new ApiError(ResultCode.RateLimited, 'error.rateLimited', { params: { seconds } });
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ResultCode } from '@satportal/contract';
+import { ApiKeyParam, ApiKeyScopes, ResultCode } from '@satportal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../test/harness';
 import { underProtectedPrefix } from './auth-plugin';
@@ -106,6 +106,78 @@ describe('the route table', () => {
       });
       expect(r.statusCode, `${route.method} ${route.url}`).toBe(401);
     }
+  });
+
+  it('refuses a forged API key, in a header or (tile routes) the URL, on every non-public route', async () => {
+    const forged = `spk_0123abcd_${'C'.repeat(43)}`;
+    for (const route of h.app.routeTable.filter((r) => !r.public)) {
+      for (const [how, headers, query] of [
+        ['bearer', { authorization: `Bearer ${forged}` }, ''],
+        ['X-API-Key', { 'x-api-key': forged }, ''],
+        ['query', {}, `?${ApiKeyParam}=${forged}`],
+      ] as const) {
+        const r = await h.app.inject({
+          method: route.method as 'GET',
+          url: `${concrete(route.url)}${query}`,
+          headers,
+          remoteAddress: h.remoteAddress,
+        });
+        expect(r.statusCode, `${route.method} ${route.url} (${how})`).toBe(401);
+      }
+    }
+  });
+
+  it('never takes a live API key from the query string of an API route', async () => {
+    const { token } = await h.signedIn();
+    const r = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/api-keys',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { name: 'in a URL', scopes: [...ApiKeyScopes] },
+    });
+    const key = r.json().data.key as string;
+    for (const route of h.app.routeTable.filter((r) => !r.public && r.url.startsWith('/api/'))) {
+      for (const name of [ApiKeyParam, 'key', 'access_token', 'token']) {
+        const refused = await h.app.inject({
+          method: route.method as 'GET',
+          url: `${concrete(route.url)}?${name}=${key}`,
+          remoteAddress: h.remoteAddress,
+        });
+        expect(refused.statusCode, `${route.method} ${route.url} ?${name}=`).toBe(401);
+      }
+    }
+  });
+
+  it("refuses a key holding every scope on the account's routes in every spelling of their paths", async () => {
+    const { token } = await h.signedIn();
+    const created = await h.app.inject({
+      method: 'POST',
+      url: '/api/v1/api-keys',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { name: 'every scope', scopes: [...ApiKeyScopes] },
+    });
+    const key = created.json().data.key as string;
+    const account = h.app.routeTable.filter(
+      (r) => !r.public && (r.scope === 'account' || r.scope === undefined),
+    );
+    expect(account.length).toBeGreaterThanOrEqual(10);
+    const served: string[] = [];
+    for (const route of account) {
+      for (const [how, url] of variants(concrete(route.url))) {
+        const r = await h.app.inject({
+          method: route.method as 'GET',
+          url,
+          headers: { 'x-api-key': key },
+          remoteAddress: h.remoteAddress,
+          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+        });
+        // Refused as the account's, or matching no route at all: never reached.
+        const refused = r.statusCode === 403 && r.json().code === ResultCode.ApiKeyNotAllowed;
+        if (!refused && r.statusCode !== 404)
+          served.push(`${route.method} ${url} (${how}): ${r.statusCode} ${r.body.slice(0, 80)}`);
+      }
+    }
+    expect(served).toEqual([]);
   });
 
   it('still serves the public routes without a token', async () => {

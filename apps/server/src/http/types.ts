@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { User } from '@satportal/contract';
+import type { ApiKeyScope, RouteScope, User } from '@satportal/contract';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -31,6 +31,11 @@ export interface Principal {
    * `sessionId` is then 0.
    */
   byTileKey?: boolean;
+  /**
+   * The caller came with an API key (issue 27), not a session: `sessionId` is then 0, and the
+   * route must name a scope the key holds (`config.scope`); account routes refuse it.
+   */
+  apiKey?: { id: number; scopes: readonly ApiKeyScope[] };
 }
 
 /** The session check the HTTP layer needs (the auth module provides it): 3001 for anyone else. */
@@ -47,6 +52,14 @@ export type TileKeyCheck = Principal | 'expired' | 'invalid';
 /** The tile key check (the tile-access module provides it), asked on `tiles` routes only. */
 export interface TileKeyAuthenticator {
   checkTileKey(key: string): Promise<TileKeyCheck>;
+}
+
+/** The API key check (the api-keys module provides it). */
+export interface ApiKeyAuthenticator {
+  /** Whether a credential is written as an API key (a session token never is). */
+  isApiKey(text: string): boolean;
+  /** The key's user and scopes while it lives; undefined for an unknown, revoked or expired key. */
+  checkApiKey(text: string): Promise<Principal | undefined>;
 }
 
 /** What a route's answers are counted as in the usage accounting (`config: { usage }`). */
@@ -74,6 +87,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   public: boolean;
+  /** The scope an API key needs (`scopeOf` of auth-plugin.ts): undefined, refused to keys. */
+  scope: RouteScope | undefined;
   schema: { body?: unknown; querystring?: unknown; params?: unknown } | undefined;
 }
 
@@ -97,5 +112,10 @@ declare module 'fastify' {
     usage?: UsageKind;
     /** A stricter rate limit of its own (`rate-limits.ts`): logins per address, uploads per user. */
     rateLimitClass?: RateLimitClass;
+    /**
+     * The scope an API key needs for this route (issue 27); `account`: never with a key. A route
+     * that names none is refused to keys (deny by default), but tile routes, which need `tiles`.
+     */
+    scope?: RouteScope;
   }
 }

@@ -172,6 +172,8 @@ export async function fuzzFixtures(h: Harness): Promise<() => Promise<Fixture>> 
       [subscription, sceneIds[0]],
     );
     const items = await send('GET', `/subscriptions/${subscription}/items`);
+    // An API key to revoke (issue 27).
+    const apiKey = (await h.services.apiKeys.create(user.userId, { name: 'fuzz', scopes: ['read'] })).id;
     // Two webhook endpoints (issue 27): one to change, test and read, one to delete.
     const hook = (path: string) => ({
       url: `https://hooks.example.com/${path}`,
@@ -193,6 +195,11 @@ export async function fuzzFixtures(h: Harness): Promise<() => Promise<Fixture>> 
         { params: { id: subscription }, query: { taskId: items.taskId, start: 0, length: 10 } },
       ],
       'DELETE /api/v1/subscriptions/:id': [{ params: { id: doomed } }],
+      'POST /api/v1/api-keys': [
+        { body: { name: 'fuzz 2', scopes: ['read', 'tiles'], expiresAt: `${day(30)}T00:00:00Z` } },
+        { body: { name: 'fuzz 3', scopes: ['order'], expiresAt: null } },
+      ],
+      'DELETE /api/v1/api-keys/:id': [{ params: { id: apiKey } }],
       'GET /api/v1/webhooks': [{}],
       'POST /api/v1/webhooks': [
         { body: { ...hook('new'), eventTypes: ['subscription.matched'], enabled: false } },

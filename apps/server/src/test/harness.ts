@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { apiPath, type LoginResponse, type Paths } from '@satportal/contract';
+import { ApiKeyScopes, apiPath, type LoginResponse, type Paths } from '@satportal/contract';
 import type pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { composeServices } from '../composition';
@@ -33,13 +33,20 @@ export interface Harness {
     orderTypes?: number[];
   }): Promise<{ username: string; password: string }>;
   login(username: string, password: string, remember?: boolean): Promise<LoginResponse>;
-  /** A new user, logged in: its credentials, token and id. */
+  /**
+   * A new user, logged in: its credentials, token and id. `token` is the session's token, or with
+   * `credential` 'apiKey' an API key of the user holding every scope (`sessionToken` is the
+   * session's either way: the account's own routes refuse keys).
+   */
   signedIn(options?: { orgType?: number; orderTypes?: number[] }): Promise<{
     username: string;
     password: string;
     token: string;
+    sessionToken: string;
     userId: number;
   }>;
+  /** What `signedIn` hands out as `token`. */
+  credential: TestCredential;
   call(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: (typeof Paths)[keyof typeof Paths],
@@ -47,6 +54,15 @@ export interface Harness {
     // biome-ignore lint/suspicious/noExplicitAny: tests read many response shapes and check them by value
   ): Promise<{ status: number; body: { code: number; message: string; data: any } }>;
 }
+
+/**
+ * Which credential `signedIn` hands out as `token`: a session's, or (TEST_CREDENTIAL=apiKey) an API
+ * key of the same user with every scope. The vitest project `db-apikeys` runs the isolation suites
+ * (another user's ids on every endpoint) that way, so each holds for keys as well as sessions.
+ */
+export type TestCredential = 'session' | 'apiKey';
+export const testCredential = (): TestCredential =>
+  process.env.TEST_CREDENTIAL === 'apiKey' ? 'apiKey' : 'session';
 
 export const uniqueName = (prefix: string) => `${prefix}_${randomBytes(5).toString('hex')}`;
 
@@ -61,6 +77,9 @@ export const testRateLimits: RateLimitSettings = {
   uploadPerMinute: 100_000,
   // The route-access tests are refused hundreds of times from the harness's one address.
   failedAuthPerMinute: 100_000,
+  // The isolation suites run again with API keys (TEST_CREDENTIAL=apiKey): one key per user.
+  apiKeyPerMinute: 100_000,
+  apiKeyTilesPerMinute: 100_000,
 };
 
 export async function startHarness(
@@ -70,6 +89,8 @@ export async function startHarness(
     env?: Record<string, string>;
     /** Routes of the test's own beside the product's (probes of the HTTP layer's hooks). */
     routes?: RouteModule[];
+    /** What `signedIn` hands out as `token` (default: TEST_CREDENTIAL, else a session's). */
+    credential?: TestCredential;
     /** A built web application's folder (the SPA fallback serves its index.html). */
     webDist?: string;
   } = {},
@@ -84,6 +105,7 @@ export async function startHarness(
     version: 'test',
     auth: services.auth,
     tileKeys: services.tileKeys,
+    apiKeys: services.apiKeys,
     usage: services.usage,
     routes: [...routeModules(services), ...(options.routes ?? [])],
     rateLimits: options.rateLimits ?? testRateLimits,
@@ -111,7 +133,9 @@ export async function startHarness(
     return { status: response.statusCode, body: response.json() };
   };
 
+  const credential = options.credential ?? testCredential();
   const harness: Harness = {
+    credential,
     app,
     pool,
     services,
@@ -134,7 +158,12 @@ export async function startHarness(
     async signedIn(options) {
       const credentials = await harness.createUser(options);
       const session = await harness.login(credentials.username, credentials.password);
-      return { ...credentials, token: session.token, userId: session.user.id };
+      const userId = session.user.id;
+      const token =
+        credential === 'apiKey'
+          ? (await services.apiKeys.create(userId, { name: 'harness', scopes: [...ApiKeyScopes] })).key
+          : session.token;
+      return { ...credentials, token, sessionToken: session.token, userId };
     },
     async login(username, password, remember = false) {
       const r = await call('POST', '/auth/login', { body: { username, password, remember } });

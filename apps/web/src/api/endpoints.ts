@@ -8,6 +8,9 @@ import {
   type AoiNode,
   type AoiSearchHistoryResponse,
   type AoiUploadResponse,
+  type ApiKeyCreated,
+  type ApiKeyCreateRequest,
+  type ApiKeyList,
   type ArchiveOrderRequest,
   type ArchiveSearchHistoryResponse,
   type ArchiveSearchQuery,
@@ -74,6 +77,7 @@ const pathWithId = (
     | typeof Paths.aoi
     | typeof Paths.aoiMove
     | typeof Paths.orderTag
+    | typeof Paths.apiKey
     | typeof Paths.subscription
     | typeof Paths.subscriptionItems
     | typeof Paths.noticeRead
@@ -334,6 +338,15 @@ export function bindEndpoints(client: ApiClient) {
     revokeTileKey: (extra: Extra = {}) =>
       client.request<null>(apiPath(Paths.tileKey), { method: 'DELETE', ...extra }),
 
+    /** The caller's API keys (issue 27): never their text, which only the create answer holds. */
+    apiKeys: (extra: Extra = {}) => client.request<ApiKeyList>(apiPath(Paths.apiKeys), extra),
+
+    createApiKey: (body: ApiKeyCreateRequest, extra: Extra = {}) =>
+      client.request<ApiKeyCreated>(apiPath(Paths.apiKeys), { method: 'POST', body, ...extra }),
+
+    revokeApiKey: (id: number, extra: Extra = {}) =>
+      client.request<null>(pathWithId(Paths.apiKey, id), { method: 'DELETE', ...extra }),
+
     hdYears: (extra: Extra = {}) => client.request<HdYears>(apiPath(Paths.hdYears), extra),
 
     /** Subscription create (spec 000 §7): 4154 (same AOI, overlapping period) and 4000 are the panel's to show. */
@@ -425,6 +438,7 @@ export const queryKeys = {
   myDataBatches: [Paths.myDataBatches],
   usage: (body: UsageRequest) => [Paths.usage, body] as const,
   tileKeyStatus: [Paths.tileKey],
+  apiKeys: [Paths.apiKeys],
   hdYears: [Paths.hdYears],
   subscriptions: [Paths.subscriptions],
   subscriptionList: (query: SubscriptionListQuery) => [Paths.subscriptions, query] as const,

@@ -9,6 +9,7 @@ export function accountRoutes(app: Http, accounts: AccountsService): void {
   app.put(
     Paths.meTimeZone,
     {
+      config: { scope: 'account' },
       schema: {
         tags: ['auth'],
         summary:

@@ -47,6 +47,7 @@ export function aoisRoutes(app: Http, aois: AoisService): void {
   app.get(
     Paths.aois,
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['aois'],
         summary:
@@ -67,6 +68,7 @@ export function aoisRoutes(app: Http, aois: AoisService): void {
   app.post(
     Paths.aois,
     {
+      config: { scope: 'write' },
       schema: {
         tags: ['aois'],
         summary: 'Add a folder, an AOI or a POI (spec 001 §7 aoi/add)',
@@ -80,6 +82,7 @@ export function aoisRoutes(app: Http, aois: AoisService): void {
   app.delete(
     Paths.aois,
     {
+      config: { scope: 'write' },
       schema: {
         tags: ['aois'],
         summary: 'Delete nodes, a folder with its content when deletedChild (spec 001 §7 v1/aoi, aoi/delete)',
@@ -94,6 +97,7 @@ export function aoisRoutes(app: Http, aois: AoisService): void {
   app.get(
     Paths.aoisExport,
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['aois'],
         summary: 'Export AOIs and POIs as KML, GeoJSON or a zipped shapefile (spec 001 §7 v1/aoi/export)',
@@ -126,6 +130,7 @@ export function aoisRoutes(app: Http, aois: AoisService): void {
   app.get(
     Paths.aoi,
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['aois'],
         summary: 'One node with its geometry (spec 001 §7 aoi/geometry)',
@@ -139,6 +144,7 @@ export function aoisRoutes(app: Http, aois: AoisService): void {
   app.put(
     Paths.aoi,
     {
+      config: { scope: 'write' },
       schema: {
         tags: ['aois'],
         summary: 'Rename a folder, an AOI or a POI (spec 001 §7 PUT v1/aoi/{id})',
@@ -153,6 +159,7 @@ export function aoisRoutes(app: Http, aois: AoisService): void {
   app.put(
     Paths.aoiMove,
     {
+      config: { scope: 'write' },
       schema: {
         tags: ['aois'],
         summary: 'Move a node into a folder (spec 001 §7 PUT v1/aoi/{id}/move)',
@@ -167,6 +174,7 @@ export function aoisRoutes(app: Http, aois: AoisService): void {
   app.get(
     Paths.aoiTime,
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['aois'],
         summary: 'Acquisition dates of archive scenes over an AOI or POI (spec 001 §7 v1/aoi/{id}/time)',
@@ -194,7 +202,7 @@ export function aoisRoutes(app: Http, aois: AoisService): void {
       Paths.aoisUpload,
       {
         // Parsing and shaping a file costs far more than a read: a stricter limit per user.
-        config: { rateLimitClass: 'upload' },
+        config: { rateLimitClass: 'upload', scope: 'write' },
         schema: {
           tags: ['aois'],
           summary:

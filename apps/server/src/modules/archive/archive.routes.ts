@@ -19,6 +19,7 @@ export function archiveRoutes(app: Http, archive: ArchiveService): void {
   app.post(
     Paths.archiveSearch,
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['archive'],
         summary: 'Archive search (spec 000 §7): a new search, or "get more" with its taskId',
@@ -34,6 +35,7 @@ export function archiveRoutes(app: Http, archive: ArchiveService): void {
   app.post(
     Paths.archiveSearchByIds,
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['archive'],
         summary: 'Scene-id search (spec 000 §7): the known scenes and the unknown ids',
@@ -47,6 +49,7 @@ export function archiveRoutes(app: Http, archive: ArchiveService): void {
   app.get(
     Paths.archiveSearchHistory,
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['archive'],
         summary: 'Archive search history, the last 10 (spec 001 §7 archive/search/condition-his)',
@@ -59,6 +62,7 @@ export function archiveRoutes(app: Http, archive: ArchiveService): void {
   app.delete(
     Paths.archiveSearchHistory,
     {
+      config: { scope: 'write' },
       schema: {
         tags: ['archive'],
         summary: 'Clear the archive search history (spec 001 §7 …/condition-his/clear)',
@@ -74,6 +78,7 @@ export function archiveRoutes(app: Http, archive: ArchiveService): void {
   app.get(
     Paths.aoiSearchHistory,
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['archive'],
         summary: 'AOI search history, the last 10 (spec 001 §7 aoi/archive/search/condition-his)',
@@ -86,6 +91,7 @@ export function archiveRoutes(app: Http, archive: ArchiveService): void {
   app.delete(
     Paths.aoiSearchHistory,
     {
+      config: { scope: 'write' },
       schema: {
         tags: ['archive'],
         summary: 'Clear the AOI search history (spec 001 §7 …/condition-his/clear)',

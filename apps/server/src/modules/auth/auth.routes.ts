@@ -35,6 +35,7 @@ export function authRoutes(app: Http, auth: AuthService): void {
   app.post(
     Paths.logout,
     {
+      config: { scope: 'account' },
       schema: {
         tags: ['auth'],
         summary: "Log out: ends this session's token, its tile cookie and the tile key it asked for",
@@ -51,27 +52,29 @@ export function authRoutes(app: Http, auth: AuthService): void {
   app.post(
     Paths.logoutEverywhere,
     {
+      config: { scope: 'account' },
       schema: {
         tags: ['auth'],
         summary:
-          "Sign out everywhere: ends every session of the account (this one too) with their tile cookies, and the account's tile key",
+          "Sign out everywhere: ends every session of the account (this one too) with their tile cookies, the account's tile key and its API keys",
         response: responses(LogoutEverywhereResponse),
       },
     },
     async (request, reply) => {
-      const sessions = await auth.signOutEverywhere(principalOf(request).user.id);
+      const ended = await auth.signOutEverywhere(principalOf(request).user.id);
       clearTileCookie(reply);
-      return ok({ sessions }, 'login.signedOutEverywhere');
+      return ok(ended, 'login.signedOutEverywhere');
     },
   );
 
   app.post(
     Paths.passwordChange,
     {
+      config: { scope: 'account' },
       schema: {
         tags: ['auth'],
         summary:
-          'Change password (spec 001 §7 account/pwdchg): ends every other session with its tile cookie, and the tile key; this session stays',
+          'Change password (spec 001 §7 account/pwdchg): ends every other session with its tile cookie, the tile key and the API keys; this session stays',
         body: PasswordChangeRequest,
         response: responses(Type.Null()),
       },
@@ -85,16 +88,19 @@ export function authRoutes(app: Http, auth: AuthService): void {
   app.get(
     Paths.me,
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['auth'],
-        summary: 'The current user; also sets the tile cookie of the session (asked at every start)',
+        summary:
+          'The current user; also sets the tile cookie of the session (asked at every start; not for an API key)',
         response: responses(User),
       },
     },
     async (request, reply) => {
       const principal = principalOf(request);
       const bearer = bearerToken(request);
-      if (bearer) {
+      // An API key has no session, so no tile cookie: a program asks who it is, nothing more.
+      if (bearer && !principal.apiKey) {
         setTileCookie(request, reply, await auth.tileTokenFor(principal, bearer), principal.expiresAt);
       }
       return ok(principal.user);

@@ -36,12 +36,24 @@ export interface TileKeyRevoker {
   revoke(userId: number): Promise<void>;
 }
 
+/** Ends every API key of a user (the api-keys module); answers how many. */
+export interface ApiKeyRevoker {
+  revokeAll(userId: number): Promise<number>;
+}
+
+/** What "sign out everywhere" ended. */
+export interface SignedOut {
+  sessions: number;
+  apiKeys: number;
+}
+
 /** Login, logout, password change and token checks (spec 001 §2 Login, §5, §8). */
 export class AuthService implements Authenticator {
   constructor(
     private readonly accounts: AccountsRepository,
     private readonly sessions: SessionsRepository,
     private readonly tileKeys: TileKeyRevoker,
+    private readonly apiKeys: ApiKeyRevoker,
     private readonly now: () => Date = () => new Date(),
     private readonly idle: IdleTimeouts = defaultIdleTimeouts,
   ) {}
@@ -117,19 +129,23 @@ export class AuthService implements Authenticator {
 
   /**
    * Ends every credential of the account: each session but `keepSessionId` (their tile cookies
-   * with them) and the tile key, whichever session asked for it. "Sign out everywhere" and the
-   * operator's reset keep none. Answers how many sessions ended.
+   * with them), the tile key, whichever session asked for it, and every API key (issue 27: a key
+   * "dies with the account's sign out everywhere"; a password change ends them too, as whoever
+   * knew the old password could have made keys). "Sign out everywhere" and the operator's reset
+   * keep no session. Answers how many sessions and API keys ended.
    */
-  async signOutEverywhere(userId: number, keepSessionId?: number): Promise<number> {
-    const ended = await this.sessions.revokeAllOfUser(userId, keepSessionId);
+  async signOutEverywhere(userId: number, keepSessionId?: number): Promise<SignedOut> {
+    const sessions = await this.sessions.revokeAllOfUser(userId, keepSessionId);
     await this.tileKeys.revoke(userId);
-    return ended;
+    const apiKeys = await this.apiKeys.revokeAll(userId);
+    return { sessions, apiKeys };
   }
 
   /**
    * Changes the password and ends every credential made with the old one but the caller's session:
-   * the other sessions with their tile cookies, and the tile key (also one this session asked for:
-   * keys are copied out of the browser). The caller stays signed in (ARCHITECTURE "Sessions").
+   * the other sessions with their tile cookies, the tile key (also one this session asked for:
+   * keys are copied out of the browser) and the API keys. The caller stays signed in
+   * (ARCHITECTURE "Sessions", "API keys").
    */
   async changePassword(
     principal: Principal,

@@ -196,7 +196,7 @@ describe('sign out everywhere', () => {
     expect(r.json()).toEqual({
       code: ResultCode.Success,
       message: 'login.signedOutEverywhere',
-      data: { sessions: 2 },
+      data: { sessions: 2, apiKeys: 0 },
     });
     // This browser's cookie is cleared as well as refused.
     expect(r.headers['set-cookie']).toMatch(/^satportal_tiles=; Path=\/tiles\/; Expires=Thu, 01 Jan 1970/);
@@ -220,7 +220,7 @@ describe('sign out everywhere', () => {
       username,
     ]);
     expect(run.code).toBe(0);
-    expect(run.text).toMatch(/: 2 sessions ended, the tile key revoked$/);
+    expect(run.text).toMatch(/: 2 sessions ended, the tile key revoked, 0 API keys revoked$/);
     for (const session of [a, b]) {
       expect(await tokenLives(session)).toBe(false);
       await expectDead({ cookie: session.cookie });

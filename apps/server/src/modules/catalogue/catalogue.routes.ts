@@ -8,6 +8,7 @@ export function catalogueRoutes(app: Http, catalogue: CatalogueService): void {
   app.get(
     Paths.satellites,
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['catalogue'],
         summary: 'Satellites and satellite groups (spec 000 §7 Satellites)',
@@ -21,6 +22,7 @@ export function catalogueRoutes(app: Http, catalogue: CatalogueService): void {
   app.get(
     Paths.resolutions,
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['catalogue'],
         summary: 'Resolution classes 1–5 (spec 000 §7 Resolutions)',

@@ -33,7 +33,7 @@ export function downloadRoutes(app: Http, downloads: DownloadsService): void {
   app.route({
     method: ['GET', 'HEAD'],
     url: Paths.download,
-    config: { usage: 'download' },
+    config: { usage: 'download', scope: 'read' },
     schema: {
       tags: ['orders'],
       summary:

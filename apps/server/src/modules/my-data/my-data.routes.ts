@@ -9,6 +9,7 @@ export function myDataRoutes(app: Http, myData: MyDataService): void {
   app.post(
     Paths.myDataScenes,
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['my data'],
         summary:
@@ -23,6 +24,7 @@ export function myDataRoutes(app: Http, myData: MyDataService): void {
   app.get(
     Paths.myDataBatches,
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['my data'],
         summary:

@@ -10,6 +10,7 @@ export function noticesRoutes(app: Http, notices: NoticesService): void {
   app.get(
     Paths.unreadNotices,
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['notices'],
         summary:
@@ -24,6 +25,7 @@ export function noticesRoutes(app: Http, notices: NoticesService): void {
   app.put(
     Paths.noticeRead,
     {
+      config: { scope: 'write' },
       schema: {
         tags: ['notices'],
         summary:

@@ -16,6 +16,7 @@ export function orderCentreRoutes(app: Http, centre: OrderCentreService): void {
   app.get(
     Paths.orders,
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['orders'],
         summary:
@@ -30,6 +31,7 @@ export function orderCentreRoutes(app: Http, centre: OrderCentreService): void {
   app.post(
     Paths.orderDetail,
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['orders'],
         summary: 'Order detail (spec 001 §7 POST order detail): `oi.od`; another user’s order is 4004',
@@ -43,6 +45,7 @@ export function orderCentreRoutes(app: Http, centre: OrderCentreService): void {
   app.post(
     Paths.orderCancel,
     {
+      config: { scope: 'order' },
       schema: {
         tags: ['orders'],
         summary:

@@ -26,6 +26,7 @@ export function ordersRoutes(app: Http, orders: OrdersService): void {
     app.post(
       path,
       {
+        config: { scope: 'order' },
         schema: {
           tags: ['orders'],
           summary: direct
@@ -45,6 +46,7 @@ export function ordersRoutes(app: Http, orders: OrdersService): void {
   app.post(
     Paths.taskingPrice,
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['orders'],
         summary: 'Tasking price (spec 000 §7): the estimate of a stored prediction (taskId) per level',
@@ -58,6 +60,7 @@ export function ordersRoutes(app: Http, orders: OrdersService): void {
   app.post(
     Paths.taskingOrders,
     {
+      config: { scope: 'order' },
       schema: {
         tags: ['orders'],
         summary: `Tasking order (spec 001 §7): the stored prediction's passes (taskId), one order per level.${idempotencyNote}`,
@@ -74,6 +77,7 @@ export function ordersRoutes(app: Http, orders: OrdersService): void {
   app.get(
     Paths.companies,
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['orders'],
         summary:

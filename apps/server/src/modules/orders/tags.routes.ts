@@ -16,6 +16,7 @@ export function tagsRoutes(app: Http, tags: TagsService): void {
   app.get(
     Paths.orderTags,
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['orders'],
         summary: "The caller's order tags, each with its orders (spec 001 §7 GET v1/order/tags)",
@@ -28,6 +29,7 @@ export function tagsRoutes(app: Http, tags: TagsService): void {
   app.put(
     Paths.orderTags,
     {
+      config: { scope: 'write' },
       schema: {
         tags: ['orders'],
         summary:
@@ -45,6 +47,7 @@ export function tagsRoutes(app: Http, tags: TagsService): void {
   app.put(
     Paths.orderTag,
     {
+      config: { scope: 'write' },
       schema: {
         tags: ['orders'],
         summary: "Set or rename one order's tag (spec 001 §7 PUT {orderId}/tags)",
@@ -62,6 +65,7 @@ export function tagsRoutes(app: Http, tags: TagsService): void {
   app.delete(
     Paths.orderTag,
     {
+      config: { scope: 'write' },
       schema: {
         tags: ['orders'],
         summary: "Remove one order's tag (spec 001 §7 DELETE {orderId}/tags)",

@@ -26,6 +26,7 @@ export function subscriptionsRoutes(app: Http, subscriptions: SubscriptionsServi
   app.post(
     Paths.subscriptions,
     {
+      config: { scope: 'write' },
       schema: {
         tags: ['subscriptions'],
         summary:
@@ -40,6 +41,7 @@ export function subscriptionsRoutes(app: Http, subscriptions: SubscriptionsServi
   app.get(
     Paths.subscriptions,
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['subscriptions'],
         summary:
@@ -56,6 +58,7 @@ export function subscriptionsRoutes(app: Http, subscriptions: SubscriptionsServi
   app.get(
     Paths.subscriptionStatus,
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['subscriptions'],
         summary:
@@ -69,6 +72,7 @@ export function subscriptionsRoutes(app: Http, subscriptions: SubscriptionsServi
   app.put(
     Paths.subscriptionStatus,
     {
+      config: { scope: 'write' },
       schema: {
         tags: ['subscriptions'],
         summary: 'Subscription mark read (spec 000 §7): clears the red dot',
@@ -84,6 +88,7 @@ export function subscriptionsRoutes(app: Http, subscriptions: SubscriptionsServi
   app.delete(
     Paths.subscription,
     {
+      config: { scope: 'write' },
       schema: {
         tags: ['subscriptions'],
         summary: "Subscription delete (spec 000 §7): another user's or an unknown id is 4004",
@@ -100,6 +105,7 @@ export function subscriptionsRoutes(app: Http, subscriptions: SubscriptionsServi
   app.get(
     Paths.subscriptionItems,
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['subscriptions'],
         summary:

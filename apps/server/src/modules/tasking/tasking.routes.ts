@@ -9,6 +9,7 @@ export function taskingRoutes(app: Http, tasking: TaskingService): void {
   app.post(
     Paths.taskingPredictions,
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['tasking'],
         summary:

@@ -13,6 +13,7 @@ export function tileKeyRoutes(app: Http, keys: TileKeysService): void {
   app.post(
     Paths.tileKey,
     {
+      config: { scope: 'account' },
       schema: {
         tags: ['tiles'],
         summary:
@@ -30,6 +31,7 @@ export function tileKeyRoutes(app: Http, keys: TileKeysService): void {
   app.get(
     Paths.tileKey,
     {
+      config: { scope: 'account' },
       schema: {
         tags: ['tiles'],
         summary: "The caller's live tile key: its device and last use, never the key; null without one",
@@ -43,6 +45,7 @@ export function tileKeyRoutes(app: Http, keys: TileKeysService): void {
   app.delete(
     Paths.tileKey,
     {
+      config: { scope: 'account' },
       schema: {
         tags: ['tiles'],
         summary: "Revokes the caller's tile key: its links answer 401 with X-Status 601",

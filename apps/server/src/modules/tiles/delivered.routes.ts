@@ -1,4 +1,5 @@
 import {
+  ApiKeyParam,
   DeliveredXyzRoute,
   hasControlCharacters,
   TileKeyParam,
@@ -94,9 +95,14 @@ function originOf(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
 
-function keyOf(request: FastifyRequest): string | null {
-  const key = (request.query as Record<string, unknown>)[TileKeyParam];
-  return typeof key === 'string' && key !== '' ? key : null;
+/** The key the caller came with in the URL, carried into the capabilities' URLs: an API key (`api_key`, issue 27) or a tile key. */
+function keyOf(request: FastifyRequest): { key: string | null; keyParam: string } {
+  const query = request.query as Record<string, unknown>;
+  for (const param of [ApiKeyParam, TileKeyParam]) {
+    const key = query[param];
+    if (typeof key === 'string' && key !== '') return { key, keyParam: param };
+  }
+  return { key: null, keyParam: TileKeyParam };
 }
 
 export function deliveredTilesRoutes(app: Http, delivered: DeliveredTiles): void {
@@ -130,7 +136,7 @@ export function deliveredTilesRoutes(app: Http, delivered: DeliveredTiles): void
 
   const capabilities = async (request: FastifyRequest, reply: FastifyReply) => {
     const layers = await delivered.list(principalOf(request).user.id);
-    const body = capabilitiesXml(layers, { origin: originOf(request), key: keyOf(request) });
+    const body = capabilitiesXml(layers, { origin: originOf(request), ...keyOf(request) });
     // The layers change with each delivery: revalidated, never shared.
     return reply.type(WMTS_XML).header('cache-control', 'private, no-cache').send(body);
   };

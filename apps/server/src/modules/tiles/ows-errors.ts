@@ -34,6 +34,8 @@ const RENEW =
 export const OwsTexts = {
   keyExpired: `The tile key of this link has expired: it was unused for too long, replaced by a newer key from another device, or revoked. ${RENEW}`,
   keyInvalid: `The tile key of this link is not valid. ${RENEW}`,
+  apiKeyInvalid:
+    'The API key of this link is unknown, revoked or expired: make a new key in Satportal (Account centre, API keys) and put it in this connection’s address.',
   noCredential:
     'This service needs a Satportal sign-in or a tile key. Copy the link from Satportal (My data), which carries your tile key as key=, and use it as this connection’s address.',
 } as const;
@@ -48,6 +50,9 @@ export function owsFaultOf(error: FastifyError | Error, request: FastifyRequest)
     const status = httpStatusOf(error.code);
     if (error.code === ResultCode.InvalidSession) {
       const keyed = sentKey(request);
+      if (error.messageKey === 'apiKey.invalid') {
+        return { code: 'NoApplicableCode', locator: null, text: OwsTexts.apiKeyInvalid, status };
+      }
       const text =
         error.messageKey === 'error.tileKeyExpired'
           ? OwsTexts.keyExpired
@@ -55,6 +60,15 @@ export function owsFaultOf(error: FastifyError | Error, request: FastifyRequest)
             ? OwsTexts.keyInvalid
             : OwsTexts.noCredential;
       return { code: 'NoApplicableCode', locator: keyed ? TileKeyParam : null, text, status };
+    }
+    if (error.code === ResultCode.ApiKeyScopeMissing || error.code === ResultCode.ApiKeyNotAllowed) {
+      // An API key that may not open this service (issue 27): which scope it lacks, in words.
+      const scope = error.details.params?.scope;
+      const text =
+        error.code === ResultCode.ApiKeyScopeMissing
+          ? `This API key lacks the ${scope ?? 'tiles'} scope: use a key that holds it.`
+          : 'An API key in a link must hold the tiles scope and nothing else: make such a key in Satportal (Account centre, API keys).';
+      return { code: 'NoApplicableCode', locator: null, text, status };
     }
     if (error.code === ResultCode.RateLimited) {
       const seconds = error.details.params?.seconds;

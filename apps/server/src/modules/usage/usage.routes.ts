@@ -9,6 +9,7 @@ export function usageRoutes(app: Http, usage: UsageService): void {
   app.post(
     Paths.usage,
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['account'],
         summary:

@@ -8,6 +8,7 @@ import { useSessionStore } from '../auth/sessionStore';
 import { useLogout } from '../auth/useLogout';
 import { useMe } from '../auth/useMe';
 import { useTimeFormat } from '../auth/useTimeFormat';
+import { ApiKeys } from './ApiKeys';
 import { WebhooksSection } from '../webhooks/WebhooksSection';
 import styles from './account.module.css';
 import { LanguageChoice } from './LanguageChoice';
@@ -20,8 +21,8 @@ import { UsageSection } from './UsageSection';
 
 /**
  * Account centre (panel 5, spec 001 §2): personal information, order request information, change
- * password, usage with the yearly traffic chart, time zone, language, the tile link, webhooks, logout and
- * sign out everywhere.
+ * password, usage with the yearly traffic chart, time zone, language, the tile link, API keys,
+ * webhooks, logout and sign out everywhere.
  */
 export default function AccountCentrePanel() {
   const { t } = useTranslation();
@@ -100,6 +101,12 @@ export default function AccountCentrePanel() {
         {t('account.tileLink')}
       </Typography.Title>
       <TileLinkStatus timeZone={timeZone} />
+
+      <Divider />
+      <Typography.Title level={5} className={styles.sectionTitle}>
+        {t('apiKey.title')}
+      </Typography.Title>
+      <ApiKeys timeZone={timeZone} />
 
       <Divider />
       <Typography.Title level={5} className={styles.sectionTitle}>

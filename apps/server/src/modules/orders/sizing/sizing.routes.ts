@@ -17,6 +17,7 @@ export function sizingRoutes(app: Http, sizing: OrderSizingService): void {
   app.post(
     Paths.areaCalculation,
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['orders'],
         summary: 'Area calculation (spec 000 §7): the cart’s areas, gap, group minimums and estimates',
@@ -30,6 +31,7 @@ export function sizingRoutes(app: Http, sizing: OrderSizingService): void {
   app.get(
     Paths.orderRules,
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['orders'],
         summary: 'Satellite-group rules (spec 000 §7): the minimum area and AOI width of each group',
@@ -43,6 +45,7 @@ export function sizingRoutes(app: Http, sizing: OrderSizingService): void {
   app.post(
     Paths.aoiEnlargement,
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['orders'],
         summary: 'Enlarge to the minimum (issue 13): the smallest buffer of the AOI meeting every minimum',

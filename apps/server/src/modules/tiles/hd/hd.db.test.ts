@@ -40,6 +40,7 @@ describe('HD mosaics', () => {
     const app = await buildApp({
       version: 'test',
       auth: h.services.auth,
+      apiKeys: h.services.apiKeys,
       routes: [
         { prefix: ApiBase, register: (a) => hdYearsRoutes(a, hd) },
         { prefix: '', register: (a) => hdTileRoutes(a, hd) },

@@ -19,6 +19,7 @@ export function hdYearsRoutes(app: Http, hd: HdMosaics): void {
   app.get(
     Paths.hdYears,
     {
+      config: { scope: 'read' },
       schema: {
         tags: ['tiles'],
         summary:

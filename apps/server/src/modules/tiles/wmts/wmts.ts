@@ -159,10 +159,12 @@ export interface CapabilitiesOptions {
   origin: string;
   /** the caller's tile key, carried into every URL (clients such as QGIS have no session) */
   key: string | null;
+  /** the query parameter the key came in: `key` (a tile key, the default) or `api_key` (an API key) */
+  keyParam?: string;
 }
 
-const withKey = (url: string, key: string | null): string =>
-  key === null ? url : `${url}${url.includes('?') ? '&' : '?'}${TileKeyParam}=${encodeURIComponent(key)}`;
+const withKey = (url: string, key: string | null, param: string = TileKeyParam): string =>
+  key === null ? url : `${url}${url.includes('?') ? '&' : '?'}${param}=${encodeURIComponent(key)}`;
 
 function layerXml(layer: WmtsLayer, options: CapabilitiesOptions): string {
   const [w, s, e, n] = layer.bounds;
@@ -187,7 +189,7 @@ ${formats.map((f) => `      <Format>${formatMime(f)}</Format>`).join('\n')}
 ${formats
   .map(
     (f) =>
-      `      <ResourceURL format="${formatMime(f)}" resourceType="tile" template="${xml(withKey(`${rest}.${f}`, options.key))}"/>`,
+      `      <ResourceURL format="${formatMime(f)}" resourceType="tile" template="${xml(withKey(`${rest}.${f}`, options.key, options.keyParam))}"/>`,
   )
   .join('\n')}
     </Layer>`;
@@ -239,7 +241,7 @@ function operationXml(name: string, url: string): string {
 /** The capabilities document of the caller's delivered scenes. */
 export function capabilitiesXml(layers: readonly WmtsLayer[], options: CapabilitiesOptions): string {
   // OWS KVP endpoints end in ? or &: clients append their parameters.
-  const kvp = `${withKey(`${options.origin}/tiles/wmts`, options.key)}${options.key === null ? '?' : '&'}`;
+  const kvp = `${withKey(`${options.origin}/tiles/wmts`, options.key, options.keyParam)}${options.key === null ? '?' : '&'}`;
   return `<?xml version="1.0" encoding="UTF-8"?>
 <Capabilities xmlns="http://www.opengis.net/wmts/1.0" xmlns:ows="http://www.opengis.net/ows/1.1" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.opengis.net/wmts/1.0 http://schemas.opengis.net/wmts/1.0/wmtsGetCapabilities_response.xsd" version="1.0.0">
   <ows:ServiceIdentification>
