@@ -10,7 +10,13 @@ import {
   TileStatus,
   TileStatusHeader,
 } from '@satportal/contract';
-import type { FastifyContextConfig, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+} from 'fastify';
 import { ApiError } from './api-error';
 import { clientErrorOf } from './error-handler';
 import type { ApiKeyAuthenticator, Authenticator, Principal, TileKeyAuthenticator } from './types';

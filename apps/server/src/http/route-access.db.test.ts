@@ -88,8 +88,7 @@ describe('the route table', () => {
         });
         // The WMS and WMTS routes refuse in their clients' OGC exception report, the others in the envelope.
         const ogc = /xml/.test(String(r.headers['content-type'])) && r.body.includes('"NoApplicableCode"');
-        const refused =
-          r.statusCode === 401 && (ogc || r.json().code === ResultCode.InvalidSession);
+        const refused = r.statusCode === 401 && (ogc || r.json().code === ResultCode.InvalidSession);
         if (!refused) served.push(`${route.method} ${url} (${how}): ${r.statusCode} ${r.body.slice(0, 80)}`);
       }
     }

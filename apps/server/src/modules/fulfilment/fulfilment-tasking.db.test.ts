@@ -64,7 +64,11 @@ beforeAll(async () => {
   for (const [satName, satPasses] of [...groups].sort((a, b) => a[1].length - b[1].length)) {
     const priced = await send(h, 'POST', '/tasking/price', owner.token, {
       taskId: prediction.taskId,
-      ppr: { priority: 2, process: { level: [20], clipping: false, isQualityTesting: false }, aps: [satName] },
+      ppr: {
+        priority: 2,
+        process: { level: [20], clipping: false, isQualityTesting: false },
+        aps: [satName],
+      },
       tsr: { aois: [aoi], condition, satIds: [1] },
     });
     if (priced.body.code === ResultCode.Success) orderable.push([satName, satPasses]);

@@ -12,8 +12,8 @@ import { listenOnLoopback, rawRequest } from '../../test/raw-http';
 import { closeRasterThreads, cogEntryName } from '../fulfilment';
 import { simulatedScene } from '../fulfilment/deliverables/test-helpers';
 import { insertDeliveredOrder } from '../my-data/test-helpers';
-import { storePackage } from './delivered/test-helpers';
 import { tileKeyOf } from '../tile-access/test-helpers';
+import { storePackage } from './delivered/test-helpers';
 
 // A delivered scene's COG by its own URL (issue 27 item 5), read by ranges: over a raw socket and
 // through GDAL's /vsicurl/ with only a tile key in the query, as a customer's script would.

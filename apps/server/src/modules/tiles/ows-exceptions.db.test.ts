@@ -9,9 +9,9 @@ import { debianPython, hasOwslib, inCi, onPath, runProgram } from '../../test/ou
 import { listenOnLoopback } from '../../test/raw-http';
 import { box, createTestSatellites, scene } from '../../test/scenes';
 import { insertDeliveredOrder } from '../my-data/test-helpers';
+import { tileKeyOf } from '../tile-access/test-helpers';
 import { checkOgc } from './ogc/test-helpers';
 import { OwsTexts } from './ows-errors';
-import { tileKeyOf } from '../tile-access/test-helpers';
 
 // Every WMS and WMTS error as the OGC exception report its clients read (issue 27 item 6), above
 // all refused credentials: a revoked, idle or replaced tile key (601), a key that is not one and

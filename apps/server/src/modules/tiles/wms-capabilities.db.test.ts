@@ -8,8 +8,8 @@ import { type Harness, startHarness, uniqueName } from '../../test/harness';
 import { debianPython, hasOwslib, inCi, runProgram } from '../../test/outside-clients';
 import { listenOnLoopback } from '../../test/raw-http';
 import { box, createTestSatellites, scene } from '../../test/scenes';
-import { checkOgc } from './ogc/test-helpers';
 import { tileKeyOf } from '../tile-access/test-helpers';
+import { checkOgc } from './ogc/test-helpers';
 
 // The quicklook WMS's GetCapabilities (issue 27 item 6): the caller's latest archive search as
 // layers, valid by the OGC WMS 1.3.0 schema, added by OWSLib (python3-owslib) and drawn by its

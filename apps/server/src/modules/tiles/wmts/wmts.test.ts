@@ -3,7 +3,15 @@ import WMTSCapabilities from 'ol/format/WMTSCapabilities';
 import WMTS, { type Options, optionsFromCapabilities } from 'ol/source/WMTS';
 import { describe, expect, it } from 'vitest';
 import { checkOgc, jsonixContext, ogcJsonSchemas, outline } from '../ogc/test-helpers';
-import { capabilitiesXml, exceptionReport, kvpOf, layerParts, parseKvp, tileOf, type WmtsLayer } from './wmts';
+import {
+  capabilitiesXml,
+  exceptionReport,
+  kvpOf,
+  layerParts,
+  parseKvp,
+  tileOf,
+  type WmtsLayer,
+} from './wmts';
 
 // The capabilities document against the OGC WMTS 1.0.0 schemas (ogc/test-helpers.ts) and through
 // OpenLayers' own parser, as the browser reads it.
