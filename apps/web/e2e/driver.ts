@@ -1,8 +1,8 @@
-import { execFile } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { createInterface } from 'node:readline';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { e2eDataDir } from '../playwright.config';
 
@@ -11,7 +11,6 @@ import { e2eDataDir } from '../playwright.config';
  * ("log in", "open the account centre"), the driver knows how.
  */
 const root = resolve(import.meta.dirname, '../../..');
-const run = promisify(execFile);
 
 export interface Account {
   username: string;
@@ -45,11 +44,45 @@ export async function createUser(
 }
 
 /** The operator CLI (`npm run cli -- …`) on the test server's data folder, through its socket. */
-export async function operatorCli(args: string[]) {
-  return run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', ...args], {
+export async function operatorCli(args: string[]): Promise<{ stdout: string }> {
+  const daemon = cliDaemon();
+  const id = ++daemon.last;
+  const answer = await new Promise<{ code: number; stdout: string; error?: string }>((done) => {
+    daemon.waiting.set(id, done);
+    daemon.child.stdin!.write(`${JSON.stringify({ id, args })}\n`);
+  });
+  if (answer.code !== 0)
+    throw new Error(`cli ${args.join(' ')} exited with ${answer.code}: ${answer.error ?? answer.stdout}`);
+  return { stdout: answer.stdout };
+}
+
+type CliAnswer = { id: number; code: number; stdout: string; error?: string };
+let daemonOfWorker:
+  | { child: ChildProcess; last: number; waiting: Map<number, (a: CliAnswer) => void> }
+  | undefined;
+
+/** One CLI process per Playwright worker (`cli-daemon.ts`): loaded once, not once per command. */
+function cliDaemon() {
+  if (daemonOfWorker) return daemonOfWorker;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/test/cli-daemon.ts'], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: '', DATA_DIR: e2eDataDir },
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
+  const daemon = { child, last: 0, waiting: new Map<number, (a: CliAnswer) => void>() };
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    if (!line.startsWith('{"id":')) return; // anything else a command printed itself
+    const answer = JSON.parse(line) as CliAnswer;
+    daemon.waiting.get(answer.id)?.(answer);
+    daemon.waiting.delete(answer.id);
+  });
+  child.on('exit', (code) => {
+    for (const done of daemon.waiting.values())
+      done({ id: 0, code: code ?? 1, stdout: '', error: 'the CLI ended' });
+    daemonOfWorker = undefined;
+  });
+  daemonOfWorker = daemon;
+  return daemon;
 }
 
 const messages = Object.fromEntries(
