@@ -419,14 +419,8 @@ export class Portal {
 
   /** Opens a node's menu and chooses an action (newFolder, move, rename, delete, export). */
   async areaAction(name: string, action: string) {
-    const item = this.page.getByTestId(`area-action-${action}`).filter({ visible: true });
-    // A click on the node's menu while the tree redraws (a load, a page of nodes arriving) can be
-    // lost with its button (seen once in zh on a loaded machine): open it again until it shows.
-    await expect(async () => {
-      if (!(await item.count())) await this.areaNode(name).getByTestId('area-menu').click();
-      await expect(item).toBeVisible({ timeout: 3_000 });
-    }).toPass({ timeout: 30_000 });
-    await item.click();
+    await this.areaNode(name).getByTestId('area-menu').click();
+    await this.page.getByTestId(`area-action-${action}`).filter({ visible: true }).click();
   }
 
   /** Types into the open inline name row and confirms it. */
