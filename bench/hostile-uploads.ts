@@ -16,8 +16,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { AoiTreeLimits, AoiUploadLimits, apiPath, Paths } from '@satportal/contract';
+import { startHealthPoller } from './health-poller';
 import { type HostileFile, hostileSet, pointsGeoJson } from './hostile-files';
 import { stats } from './stats';
 
@@ -92,36 +92,6 @@ function serverDelay(child: ChildProcess): Promise<{ p99: number; max: number }>
 }
 
 // ---------------------------------------------------------------------------------------------
-// The health poller: plain JavaScript in a thread of its own; each sample with its wall time
-
-const poller = `
-const { parentPort, workerData } = require('node:worker_threads');
-const samples = [];
-const poll = async () => {
-  const at = Date.now();
-  const started = performance.now();
-  try {
-    const r = await fetch(workerData.url);
-    await r.json();
-    samples.push([at, r.status === 200 ? performance.now() - started : -1]);
-  } catch {
-    samples.push([at, -1]);
-  }
-};
-const pending = new Set();
-const timer = setInterval(() => {
-  const p = poll();
-  pending.add(p);
-  p.finally(() => pending.delete(p));
-}, 20);
-parentPort.on('message', async () => {
-  clearInterval(timer);
-  await Promise.all(pending);
-  parentPort.postMessage(samples);
-});
-`;
-
-// ---------------------------------------------------------------------------------------------
 // The run
 
 interface Outcome {
@@ -184,7 +154,7 @@ const baseline = stats(baselineSamples).p50;
 console.log(`server RSS baseline (median over ${baselineSeconds} s after sign-in): ${mb(baseline)}`);
 
 const sampler = rssSampler(pid);
-const health = new Worker(poller, { eval: true, workerData: { url: `${url}${apiPath(Paths.health)}` } });
+const health = startHealthPoller(`${url}${apiPath(Paths.health)}`);
 await sleep(200);
 // Health with nothing else to do: on a shared machine its p95 is not 1 ms (the reference line).
 const idle = { from: Date.now(), to: 0 };
@@ -255,10 +225,7 @@ const lastUpload = Date.now();
 const peakDuringUploads = sampler.peak();
 
 const trees = [await tree(1), await tree(2)];
-const polled = new Promise<[number, number][]>((res) => health.once('message', res));
-health.postMessage('stop');
-const samples = await polled;
-await health.terminate();
+const samples = await health.stop();
 
 console.log('');
 console.log(

@@ -23,6 +23,7 @@ import { buildApp } from '../apps/server/src/http/app';
 import { AoisRepository } from '../apps/server/src/modules/aois/aois.repository';
 import { uploadReader } from '../apps/server/src/modules/aois/files/upload-pool';
 import { routeModules } from '../apps/server/src/routes';
+import { startHealthPoller } from './health-poller';
 import { stats } from './stats';
 
 const vertices = Number(process.env.BENCH_UPLOAD_VERTICES ?? 100_000);
@@ -97,39 +98,6 @@ function circle(n: number): string {
 }
 const file = circle(vertices);
 
-// ---------------------------------------------------------------------------------------------
-// The poller: plain JavaScript in a thread of its own
-
-const poller = `
-const { parentPort, workerData } = require('node:worker_threads');
-const latencies = [];
-let failures = 0;
-let busy = 0;
-const poll = async () => {
-  const started = performance.now();
-  try {
-    const r = await fetch(workerData.url);
-    const body = await r.json();
-    if (r.status === 200) latencies.push(performance.now() - started);
-    else failures++;
-    if (body.data && body.data.dbBusy) busy++;
-  } catch {
-    failures++;
-  }
-};
-const pending = new Set();
-const timer = setInterval(() => {
-  const p = poll();
-  pending.add(p);
-  p.finally(() => pending.delete(p));
-}, 20);
-parentPort.on('message', async () => {
-  clearInterval(timer);
-  await Promise.all(pending);
-  parentPort.postMessage({ latencies, failures, busy });
-});
-`;
-
 const uploader = `
 const { parentPort, workerData } = require('node:worker_threads');
 (async () => {
@@ -149,7 +117,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 
 async function uploadOnce(run: number) {
   phases.clear();
-  const worker = new Worker(poller, { eval: true, workerData: { url: `${base}${apiPath(Paths.health)}` } });
+  const health = startHealthPoller(`${base}${apiPath(Paths.health)}`);
   await new Promise((resolve) => setTimeout(resolve, 200));
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
@@ -165,12 +133,10 @@ async function uploadOnce(run: number) {
   }>((resolve) => client.once('message', resolve));
   await client.terminate();
   delay.disable();
-  const polled = new Promise<{ latencies: number[]; failures: number; busy: number }>((resolve) =>
-    worker.once('message', resolve),
-  );
-  worker.postMessage('stop');
-  const { latencies, failures, busy } = await polled;
-  await worker.terminate();
+  const samples = await health.stop();
+  const latencies = samples.filter(([, ms]) => ms >= 0).map(([, ms]) => ms);
+  const failures = samples.length - latencies.length;
+  const busy = samples.filter(([, , b]) => b === 1).length;
   const s = stats(latencies);
   const verdict = s.p95 < target && s.max < target ? 'meets' : 'misses';
   console.log(
