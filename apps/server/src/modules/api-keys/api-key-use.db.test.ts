@@ -10,6 +10,7 @@ import {
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { runCliWith } from '../../test/cli';
 import { type Harness, startHarness } from '../../test/harness';
+import { bearer, type Headers, keyRequests } from './test-helpers';
 
 // API keys (issue 27 item 1), their use: a key opens the routes whose scope it holds and no route
 // of the account itself; on tile routes it may come in the URL only when it holds `tiles` alone;
@@ -20,26 +21,8 @@ beforeAll(async () => {
   h = await startHarness({ credential: 'session' });
 });
 
-type Headers = Record<string, string>;
-const bearer = (token: string): Headers => ({ authorization: `Bearer ${token}` });
-
-async function send(method: string, url: string, headers: Headers, payload?: object) {
-  const r = await h.app.inject({
-    method: method as 'GET',
-    url,
-    headers,
-    remoteAddress: h.remoteAddress,
-    ...(payload ? { payload } : {}),
-  });
-  const json = r.headers['content-type']?.toString().includes('json') ? r.json() : undefined;
-  return { status: r.statusCode, body: json, headers: r.headers, text: r.body };
-}
-
-async function newKey(session: string, scopes: ApiKeyScope[]) {
-  const r = await send('POST', apiPath(Paths.apiKeys), bearer(session), { name: 'program', scopes });
-  expect(r.body.code, JSON.stringify(r.body)).toBe(ResultCode.Success);
-  return r.body.data as { id: number; key: string };
-}
+const { send, newKey: newKeyOf } = keyRequests(() => h);
+const newKey = (session: string, scopes: ApiKeyScope[]) => newKeyOf(session, { scopes });
 
 const allScopes: ApiKeyScope[] = ['read', 'write', 'order', 'tiles'];
 const lives = async (headers: Headers) => (await send('GET', apiPath(Paths.me), headers)).status === 200;

@@ -1,15 +1,9 @@
 import { createHash } from 'node:crypto';
-import {
-  ApiKeyLimits,
-  ApiKeyPattern,
-  type ApiKeyScope,
-  apiPath,
-  Paths,
-  ResultCode,
-} from '@satportal/contract';
+import { ApiKeyLimits, ApiKeyPattern, apiPath, Paths, ResultCode } from '@satportal/contract';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { runCliWith } from '../../test/cli';
 import { type Harness, startHarness } from '../../test/harness';
+import { bearer, type Headers, keyRequests } from './test-helpers';
 
 // API keys (issue 27 item 1), their life: made in the account centre with a session and shown
 // once, stored as a digest, listed without the secret, revoked, expired, their use written at
@@ -20,36 +14,7 @@ beforeAll(async () => {
   h = await startHarness({ credential: 'session' });
 });
 
-type Headers = Record<string, string>;
-const bearer = (token: string): Headers => ({ authorization: `Bearer ${token}` });
-
-async function send(method: 'GET' | 'POST' | 'DELETE', url: string, headers: Headers, payload?: object) {
-  const r = await h.app.inject({
-    method,
-    url,
-    headers,
-    remoteAddress: h.remoteAddress,
-    ...(payload ? { payload } : {}),
-  });
-  return { status: r.statusCode, body: r.json(), headers: r.headers };
-}
-
-async function createKey(
-  session: string,
-  body: { name?: string; scopes?: ApiKeyScope[]; expiresAt?: string | null } = {},
-) {
-  return send('POST', apiPath(Paths.apiKeys), bearer(session), {
-    name: 'program',
-    scopes: ['read'],
-    ...body,
-  });
-}
-
-async function newKey(session: string, body: Parameters<typeof createKey>[1] = {}) {
-  const r = await createKey(session, body);
-  expect(r.body.code, JSON.stringify(r.body)).toBe(ResultCode.Success);
-  return r.body.data as { id: number; key: string; prefix: string };
-}
+const { send, createKey, newKey } = keyRequests(() => h);
 
 const me = (headers: Headers) => send('GET', apiPath(Paths.me), headers);
 const keyRow = async (id: number) =>
