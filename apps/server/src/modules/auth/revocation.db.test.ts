@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { runCliWith } from '../../test/cli';
 import { type Harness, startHarness } from '../../test/harness';
 import { tileCookieOf } from '../../test/scenes';
+import { tileKeyOf } from '../tile-access/test-helpers';
 
 // Credential revocation (issue 26 item 5): a session's credentials are its bearer token, its tile
 // cookie and the tile key it asked for. Logout ends that session's three; a password change, an
@@ -71,12 +72,7 @@ async function logIn(username: string, password: string) {
 }
 type Session = Awaited<ReturnType<typeof logIn>>;
 
-async function keyOf(session: Session): Promise<string> {
-  const deviceId = randomBytes(18).toString('base64url');
-  const r = await h.call('POST', Paths.tileKey, { token: session.token, body: { deviceId } });
-  expect(r.body.code, JSON.stringify(r.body)).toBe(ResultCode.Success);
-  return r.body.data.key;
-}
+const keyOf = async (session: Session): Promise<string> => (await tileKeyOf(h, session)).key;
 
 const tokenLives = async (session: Session) =>
   (await h.call('GET', Paths.me, { token: session.token })).body.code === ResultCode.Success;

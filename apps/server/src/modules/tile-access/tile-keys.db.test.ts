@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { principalOf } from '../../http/auth-plugin';
 import type { RouteModule } from '../../http/types';
 import { type Harness, startHarness } from '../../test/harness';
+import { tileKeyOf } from './test-helpers';
 import { TileKeyText } from './tile-key-text';
 
 // Tile keys: one device at a time, the same key for the same device while it lives, 601 once it
@@ -26,17 +27,7 @@ beforeAll(async () => {
   h = await startHarness({ routes: [probe] });
 });
 
-async function keyFor(harness: Harness, token: string, deviceId: string) {
-  const r = await harness.call('POST', Paths.tileKey, { token, body: { deviceId } });
-  expect(r.body.code, JSON.stringify(r.body)).toBe(2000);
-  return r.body.data as {
-    key: string;
-    deviceId: string;
-    idleSeconds: number;
-    createdAt: string;
-    lastUsedAt: string;
-  };
-}
+const keyFor = (harness: Harness, token: string, deviceId: string) => tileKeyOf(harness, { token }, deviceId);
 
 async function tile(
   harness: Harness,
