@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { ApiKeyParam, ApiKeyScopes, ResultCode } from '@satportal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../test/harness';
+import { isOgcRefusal } from '../test/ogc-report';
 import { underProtectedPrefix } from './auth-plugin';
 
 /**
@@ -86,9 +87,8 @@ describe('the route table', () => {
           remoteAddress: h.remoteAddress,
           ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
         });
-        // The WMS and WMTS routes refuse in their clients' OGC exception report, the others in the envelope.
-        const ogc = /xml/.test(String(r.headers['content-type'])) && r.body.includes('"NoApplicableCode"');
-        const refused = r.statusCode === 401 && (ogc || r.json().code === ResultCode.InvalidSession);
+        const refused =
+          r.statusCode === 401 && (isOgcRefusal(r) || r.json().code === ResultCode.InvalidSession);
         if (!refused) served.push(`${route.method} ${url} (${how}): ${r.statusCode} ${r.body.slice(0, 80)}`);
       }
     }
