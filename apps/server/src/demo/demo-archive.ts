@@ -39,7 +39,7 @@ export async function ensureDemoArchive(
   const counts = await services.scenesRepository.countByProvenance();
   if (counts.simulated > 0) {
     if (await services.livingArchive.state()) return;
-    const derived = await deriveLivingArchive(services, targetCount);
+    const derived = await deriveLivingArchive(services, targetCount, now);
     if (derived) say(`living archive: the simulated archive reaches ${derived.simulatedTo.toISOString()}`);
     return;
   }

@@ -43,9 +43,10 @@ export class LivingArchiveRepository {
   }
 
   /** The newest simulated scene's centre time: where an archive made before the row was ends. */
-  async newestSimulatedScene(): Promise<Date | null> {
+  async newestSimulatedScene(notAfter: Date): Promise<Date | null> {
     const { rows } = await this.db.query<{ at: Date | null }>(
-      `SELECT max(acquired_at) AS at FROM scenes WHERE provenance = 'simulated'`,
+      `SELECT max(acquired_at) AS at FROM scenes WHERE provenance = 'simulated' AND acquired_at <= $1`,
+      [notAfter],
     );
     return rows[0]?.at ?? null;
   }

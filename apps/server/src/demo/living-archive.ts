@@ -143,8 +143,11 @@ export function upcomingSceneJson(scene: SimulatedScene) {
 export async function deriveLivingArchive(
   deps: LivingArchiveDeps,
   targetCount: number,
+  now: Date,
 ): Promise<LivingArchiveState | null> {
-  const newest = await deps.livingArchive.newestSimulatedScene();
+  // A first start's generation ends at its own day, never after now: a later simulated scene is
+  // none of its (in the test database, another test's scenes of 2096).
+  const newest = await deps.livingArchive.newestSimulatedScene(now);
   if (!newest) return null;
   const window = threeYearsTo(new Date((Math.floor(newest.getTime() / dayMs) + 1) * dayMs));
   const { density } = await densityForTarget({
