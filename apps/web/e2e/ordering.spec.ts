@@ -219,7 +219,10 @@ test('(en) a reseller orders for an end user found by the company look-up', asyn
     text('order.needRequester', { field: text('order.requestType') }),
   );
   await order.choose('order-request-type', text('order.forEndUser'));
+  // Chosen from the list the look-up answered for what was typed, as a user who reads it first.
+  const lookedUp = page.waitForResponse((r) => /companies\?company=Acme$/.test(r.url()));
   await page.getByTestId('order-requester-company').locator('input').fill('Acme');
+  await lookedUp;
   await page.getByTestId('order-company-option').filter({ hasText: company }).click();
   await expect(page.getByTestId('order-requester-email')).toHaveValue('ops@acme.example');
   await expect(page.getByTestId('order-requester-contact')).toHaveValue('Ann Lee');

@@ -1,5 +1,5 @@
 import { Applications, type CompanyEntry, RequestTypes, type User } from '@satportal/contract';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AutoComplete, Descriptions, Form, Input, Radio, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -50,6 +50,9 @@ export function RequesterBlock({ user, requester, onChange }: RequesterBlockProp
     queryFn: () => api.companies(lookup),
     enabled: mode === 'reseller' && endUser,
     staleTime: 30_000,
+    // The list stays while the next one is asked for, instead of closing and opening again at each
+    // pause in typing; an entry chosen meanwhile is still among `entries` and fills the fields.
+    placeholderData: keepPreviousData,
   });
 
   if (mode === 'ownCompany' && user)

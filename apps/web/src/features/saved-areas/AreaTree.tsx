@@ -63,6 +63,9 @@ const iconOf = (node: AoiNode) =>
     <FolderOutlined />
   );
 
+const rootKeys = (roots: readonly AreaTreeNode[]) =>
+  roots.filter((r) => r.node.kind === 'root').map((r) => String(r.node.id));
+
 /** A filterable tree of saved areas with inline create and rename rows (spec 001 §2). */
 export function AreaTree(props: AreaTreeProps) {
   const { nodes, filter, rootLabelKey, emptyKey, editing, checkable, checked } = props;
@@ -70,7 +73,9 @@ export function AreaTree(props: AreaTreeProps) {
   const [language] = useLanguage();
   const roots = useMemo(() => sortTree(buildTree(nodes), language), [nodes, language]);
   const shown = useMemo(() => filterTree(roots, filter), [roots, filter]);
-  const [expanded, setExpanded] = useState<string[]>([]);
+  // The roots are open from the first drawing: opened a moment later, rc-tree animates them open and
+  // then draws their rows again, which closed a row's menu opened during the animation.
+  const [expanded, setExpanded] = useState<string[]>(() => rootKeys(roots));
   const [selected, setSelected] = useState<string[]>([]);
   // Children shown per folder beyond the first `CHILDREN_STEP` (`tree.ts`): raised by "show more" and reveals.
   const [limits, setLimits] = useState<ReadonlyMap<number, number>>(new Map());
@@ -82,7 +87,7 @@ export function AreaTree(props: AreaTreeProps) {
 
   // The roots open at first; a folder opens when a new folder is being named in it.
   useEffect(() => {
-    const ids = roots.filter((r) => r.node.kind === 'root').map((r) => String(r.node.id));
+    const ids = rootKeys(roots);
     setExpanded((keys) => (keys.length ? keys : ids));
   }, [roots]);
   // Taken only once the list has the node: a reveal asked before the list was refreshed waits.
