@@ -203,6 +203,9 @@ export class Portal {
   async switchLanguage(language: 'en' | 'zh') {
     await this.page.getByTestId('language-switch').first().click();
     await this.page.getByTestId(`language-option-${language}`).click();
+    // The switch applies once that language's messages have arrived (`setLanguage`): a message
+    // asked for before then is still in the old language (a CI failure: a toast in English after zh).
+    await expect(this.page.locator('html')).toHaveAttribute('lang', new RegExp(`^${language}`));
   }
 
   async logOut() {
