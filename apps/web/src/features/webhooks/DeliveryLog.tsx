@@ -24,7 +24,13 @@ export function DeliveryLog({ endpointId, timeZone }: { endpointId: number; time
     <div data-testid="webhook-log">
       <div className={styles.row}>
         <Typography.Text strong>{t('webhook.log')}</Typography.Text>
-        <Button size="small" type="link" onClick={() => void log.refetch()} loading={log.isFetching}>
+        <Button
+          size="small"
+          type="link"
+          onClick={() => void log.refetch()}
+          loading={log.isFetching}
+          data-testid="webhook-log-refresh"
+        >
           {t('webhook.refresh')}
         </Button>
       </div>
