@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inCi, onPath, runProgram } from './test/outside-clients';
+import { embeddedPassDone } from './test/passes';
 
 /**
  * The "Done when" of issue 27, as a customer runs it: `examples/order-by-api-key.ts` (README,
@@ -12,8 +13,7 @@ import { inCi, onPath, runProgram } from './test/outside-clients';
  * database with the demo: an API key places an archive order, the delivery is told by a webhook
  * whose signatures the program verifies, and GDAL reads a window of the delivered COG through
  * /vsicurl/ with the key in a header. The window must equal the same window of the whole COG.
- * Embedded only: the example runs against `npm start`'s default, and a second pass on PostgreSQL
- * would repeat the same program against the same product for minutes of CI.
+ * The server is `npm start`'s default, the embedded database, on every pass (once in CI: test/passes.ts).
  */
 const root = resolve(import.meta.dirname, '../../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'satportal-example-'));
@@ -22,7 +22,7 @@ let server: ChildProcess | undefined;
 let base = '';
 
 beforeAll(async () => {
-  if (process.env.DATABASE_URL || !(gdalReady || inCi)) return;
+  if (embeddedPassDone || !(gdalReady || inCi)) return;
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -62,7 +62,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe.skipIf(Boolean(process.env.DATABASE_URL) || !(gdalReady || inCi))('npm run example:order', () => {
+describe.skipIf(embeddedPassDone || !(gdalReady || inCi))('npm run example:order', () => {
   it('orders with an API key, is told by a signed webhook, and reads the COG window by ranges', async () => {
     const out = join(dataDir, 'example-out');
     const example = await runProgram(process.execPath, [
