@@ -14,7 +14,7 @@ import { appVersion } from './version';
  * The whole application as the server builds it, every module's routes registered, but over a
  * database it never connects to (the pool connects on its first query, and building the routes
  * asks none): the OpenAPI document and the route table without a database or a listening port.
- * Used by http/openapi.test.ts; `node --import tsx apps/server/src/openapi-document.ts FILE` writes it.
+ * Used by `npm run check:openapi` (scripts/openapi-lint.mjs) and by http/openapi.test.ts.
  */
 export async function buildDocumentedApp(): Promise<{ app: Http; close: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'satportal-openapi-'));
