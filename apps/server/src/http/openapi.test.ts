@@ -42,6 +42,24 @@ describe('the OpenAPI document', () => {
     expect(missing).toEqual([]);
   });
 
+  it('says of each route the access the auth plugin enforces: public none, API keys only with a scope', () => {
+    const wrong: string[] = [];
+    for (const route of app.routeTable) {
+      const op = doc.paths[documentPath(route.url)]?.[route.method.toLowerCase()];
+      if (!op) continue;
+      const schemes = (op.security ?? []).flatMap((s) => Object.keys(s as object));
+      const name = `${route.method} ${route.url}`;
+      const tiles = route.url.startsWith('/tiles/');
+      const keyOpens = route.scope !== undefined && route.scope !== 'account';
+      if (route.public !== (schemes.length === 0)) wrong.push(`${name}: public ${route.public}, ${schemes}`);
+      if (!route.public && !schemes.includes('sessionToken')) wrong.push(`${name}: no session`);
+      if (schemes.includes('apiKeyHeader') !== (!route.public && keyOpens))
+        wrong.push(`${name}: scope ${route.scope}, ${schemes}`);
+      if (!route.public && schemes.includes('tileKey') !== tiles) wrong.push(`${name}: tile key ${schemes}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('gives every operation a unique camelCase operationId and its security', () => {
     const ids: string[] = [];
     for (const [path, item] of Object.entries(doc.paths)) {
