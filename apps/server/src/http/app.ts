@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ApiKeyHeader, ResultCode } from '@satportal/contract';
+import { ResultCode } from '@satportal/contract';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import {
   fallbackScope,
@@ -24,6 +24,7 @@ import {
 } from './connections';
 import { answerClientError, installErrorHandler } from './error-handler';
 import { installNumberRule } from './number-rule';
+import { errorAnswer, openApiOptions, textAnswer } from './openapi';
 import { defaultRateLimits, installRateLimits, type RateLimitSettings } from './rate-limits';
 import type {
   ApiKeyAuthenticator,
@@ -133,29 +134,8 @@ export async function buildApp(deps: AppDeps): Promise<Http> {
   installNumberRule(app);
   if (deps.usage) installUsage(app, deps.usage);
 
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Satportal API',
-        version: deps.version,
-        description: 'Every response is {code, message, data}.',
-      },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', description: 'a session token (POST /auth/login)' },
-          // Issue 27: a program's key, as `Authorization: Bearer spk_…` or in this header.
-          apiKey: {
-            type: 'apiKey',
-            in: 'header',
-            name: ApiKeyHeader,
-            description:
-              'an API key (spk_…, docs/API.md "API keys"), also accepted as Authorization: Bearer; it opens only routes whose scope it holds',
-          },
-        },
-      },
-      security: [{ bearer: [] }, { apiKey: [] }],
-    },
-  });
+  // The document's security, tags and non-JSON answers are derived from the routes' config (openapi.ts).
+  await app.register(swagger, openApiOptions(deps.version, deps.publicConfig?.supportEmail));
   await app.register(async (docs) => {
     publicScope(docs);
     await docs.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
@@ -172,7 +152,23 @@ export async function buildApp(deps: AppDeps): Promise<Http> {
   }
 
   // The browser reads its public configuration synchronously before the app starts.
-  app.get('/config.js', { schema: { hide: true }, config: { public: true } }, async (_request, reply) => {
+  const configScript = {
+    schema: {
+      operationId: 'getBrowserConfig',
+      summary:
+        'The browser’s public configuration as a script (window.__SATPORTAL_CONFIG__: version, support mailbox, map key)',
+    },
+    config: {
+      public: true,
+      openapi: {
+        response: {
+          200: textAnswer('the script', ['application/javascript']),
+          429: errorAnswer('too many requests from this address (4290, Retry-After)'),
+        },
+      },
+    },
+  };
+  app.get('/config.js', configScript, async (_request, reply) => {
     const config = { version: deps.version, ...deps.publicConfig };
     reply.type('application/javascript').header('cache-control', 'no-store');
     return `window.__SATPORTAL_CONFIG__ = ${JSON.stringify(config)};\n`;

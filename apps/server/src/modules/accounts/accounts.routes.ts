@@ -11,6 +11,7 @@ export function accountRoutes(app: Http, accounts: AccountsService): void {
     {
       config: { scope: 'account' },
       schema: {
+        operationId: 'setTimeZone',
         tags: ['auth'],
         summary:
           "Saves the caller's time zone (an IANA name, or null for the browser's); 4000 naming timezone for a zone the server does not know. Answers the user as GET me does",

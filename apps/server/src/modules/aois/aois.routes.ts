@@ -25,6 +25,7 @@ import { Type } from 'typebox';
 import { ApiError } from '../../http/api-error';
 import { principalOf } from '../../http/auth-plugin';
 import { ok, responses } from '../../http/envelope';
+import { binaryAnswer } from '../../http/openapi';
 import type { Http } from '../../http/types';
 import type { AoisService } from './aois.service';
 import { uploadExtension } from './files/read-file';
@@ -40,6 +41,28 @@ function idsOf(list: string): number[] {
   return ids;
 }
 
+/** The export's answer in the OpenAPI document: the file, in the format asked. */
+const exportAnswer = binaryAnswer('the file; its name in content-disposition', [
+  'application/vnd.google-earth.kml+xml',
+  'application/geo+json',
+  'application/zip',
+]);
+
+/** The upload's form in the OpenAPI document (the route reads the parts itself: readUpload). */
+const uploadForm = {
+  type: 'object',
+  required: ['file'],
+  properties: {
+    file: {
+      type: 'string',
+      format: 'binary',
+      description: `KML, KMZ, GeoJSON or a zipped shapefile (${AoiUploadLimits.extensions.join(', ')}), at most ${AoiUploadLimits.maxBytes} bytes, its name shorter than ${AoiUploadLimits.nameMaxLength + 1} characters`,
+    },
+    aoiParentId: { type: 'integer', description: 'the folder the AOIs go in' },
+    poiParentId: { type: 'integer', description: 'the folder the POIs go in' },
+  },
+};
+
 /** The AOI and POI calls of spec 001 §7; every caller needs a session and sees only their own nodes. */
 export function aoisRoutes(app: Http, aois: AoisService): void {
   const userOf = (request: FastifyRequest) => principalOf(request).user.id;
@@ -49,6 +72,7 @@ export function aoisRoutes(app: Http, aois: AoisService): void {
     {
       config: { scope: 'read' },
       schema: {
+        operationId: 'listAois',
         tags: ['aois'],
         summary:
           'The AOI tree (type 1) or the POIs (type 2) of the caller, a page at a time (spec 001 §7 aoi, v2/aoi?type=2)',
@@ -70,6 +94,7 @@ export function aoisRoutes(app: Http, aois: AoisService): void {
     {
       config: { scope: 'write' },
       schema: {
+        operationId: 'createAoi',
         tags: ['aois'],
         summary: 'Add a folder, an AOI or a POI (spec 001 §7 aoi/add)',
         body: AoiAddRequest,
@@ -84,6 +109,7 @@ export function aoisRoutes(app: Http, aois: AoisService): void {
     {
       config: { scope: 'write' },
       schema: {
+        operationId: 'deleteAois',
         tags: ['aois'],
         summary: 'Delete nodes, a folder with its content when deletedChild (spec 001 §7 v1/aoi, aoi/delete)',
         querystring: AoiDeleteQuery,
@@ -97,8 +123,9 @@ export function aoisRoutes(app: Http, aois: AoisService): void {
   app.get(
     Paths.aoisExport,
     {
-      config: { scope: 'read' },
+      config: { scope: 'read', openapi: { response: { 200: exportAnswer } } },
       schema: {
+        operationId: 'exportAois',
         tags: ['aois'],
         summary: 'Export AOIs and POIs as KML, GeoJSON or a zipped shapefile (spec 001 §7 v1/aoi/export)',
         querystring: AoiExportQuery,
@@ -132,6 +159,7 @@ export function aoisRoutes(app: Http, aois: AoisService): void {
     {
       config: { scope: 'read' },
       schema: {
+        operationId: 'getAoi',
         tags: ['aois'],
         summary: 'One node with its geometry (spec 001 §7 aoi/geometry)',
         params: AoiIdParams,
@@ -146,6 +174,7 @@ export function aoisRoutes(app: Http, aois: AoisService): void {
     {
       config: { scope: 'write' },
       schema: {
+        operationId: 'renameAoi',
         tags: ['aois'],
         summary: 'Rename a folder, an AOI or a POI (spec 001 §7 PUT v1/aoi/{id})',
         params: AoiIdParams,
@@ -161,6 +190,7 @@ export function aoisRoutes(app: Http, aois: AoisService): void {
     {
       config: { scope: 'write' },
       schema: {
+        operationId: 'moveAoi',
         tags: ['aois'],
         summary: 'Move a node into a folder (spec 001 §7 PUT v1/aoi/{id}/move)',
         params: AoiIdParams,
@@ -176,6 +206,7 @@ export function aoisRoutes(app: Http, aois: AoisService): void {
     {
       config: { scope: 'read' },
       schema: {
+        operationId: 'getAoiSceneDates',
         tags: ['aois'],
         summary: 'Acquisition dates of archive scenes over an AOI or POI (spec 001 §7 v1/aoi/{id}/time)',
         params: AoiIdParams,
@@ -202,8 +233,9 @@ export function aoisRoutes(app: Http, aois: AoisService): void {
       Paths.aoisUpload,
       {
         // Parsing and shaping a file costs far more than a read: a stricter limit per user.
-        config: { rateLimitClass: 'upload', scope: 'write' },
+        config: { rateLimitClass: 'upload', scope: 'write', openapi: { body: uploadForm } },
         schema: {
+          operationId: 'uploadAois',
           tags: ['aois'],
           summary:
             'Upload KML, KMZ, GeoJSON or a zipped shapefile as AOIs and POIs (spec 001 §7 aoi/upload); multipart: file, aoiParentId, poiParentId',

@@ -36,6 +36,7 @@ export function apiKeyRoutes(app: Http, keys: ApiKeysService): void {
     {
       config,
       schema: {
+        operationId: 'createApiKey',
         tags: ['api-keys'],
         summary:
           'Creates an API key for programs; its text is in this answer only (stored as a digest). 4009 past 20 keys',
@@ -51,6 +52,7 @@ export function apiKeyRoutes(app: Http, keys: ApiKeysService): void {
     {
       config,
       schema: {
+        operationId: 'listApiKeys',
         tags: ['api-keys'],
         summary:
           "The caller's keys that are not revoked, newest first: name, prefix, scopes, expiry, last use",
@@ -65,6 +67,7 @@ export function apiKeyRoutes(app: Http, keys: ApiKeysService): void {
     {
       config,
       schema: {
+        operationId: 'revokeApiKey',
         tags: ['api-keys'],
         summary: "Revokes one of the caller's keys at once (4004 for an unknown or another user's id)",
         params: ApiKeyIdParams,

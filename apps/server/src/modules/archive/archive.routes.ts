@@ -21,6 +21,7 @@ export function archiveRoutes(app: Http, archive: ArchiveService): void {
     {
       config: { scope: 'read' },
       schema: {
+        operationId: 'searchArchive',
         tags: ['archive'],
         summary: 'Archive search (spec 000 §7): a new search, or "get more" with its taskId',
         querystring: ArchiveSearchQuery,
@@ -37,6 +38,7 @@ export function archiveRoutes(app: Http, archive: ArchiveService): void {
     {
       config: { scope: 'read' },
       schema: {
+        operationId: 'searchArchiveByIds',
         tags: ['archive'],
         summary: 'Scene-id search (spec 000 §7): the known scenes and the unknown ids',
         body: SceneIdSearchRequest,
@@ -51,6 +53,7 @@ export function archiveRoutes(app: Http, archive: ArchiveService): void {
     {
       config: { scope: 'read' },
       schema: {
+        operationId: 'listSearchHistory',
         tags: ['archive'],
         summary: 'Archive search history, the last 10 (spec 001 §7 archive/search/condition-his)',
         response: responses(ArchiveSearchHistoryResponse),
@@ -64,6 +67,7 @@ export function archiveRoutes(app: Http, archive: ArchiveService): void {
     {
       config: { scope: 'write' },
       schema: {
+        operationId: 'clearSearchHistory',
         tags: ['archive'],
         summary: 'Clear the archive search history (spec 001 §7 …/condition-his/clear)',
         response: responses(Type.Null()),
@@ -80,6 +84,7 @@ export function archiveRoutes(app: Http, archive: ArchiveService): void {
     {
       config: { scope: 'read' },
       schema: {
+        operationId: 'listAoiSearchHistory',
         tags: ['archive'],
         summary: 'AOI search history, the last 10 (spec 001 §7 aoi/archive/search/condition-his)',
         response: responses(AoiSearchHistoryResponse),
@@ -93,6 +98,7 @@ export function archiveRoutes(app: Http, archive: ArchiveService): void {
     {
       config: { scope: 'write' },
       schema: {
+        operationId: 'clearAoiSearchHistory',
         tags: ['archive'],
         summary: 'Clear the AOI search history (spec 001 §7 …/condition-his/clear)',
         response: responses(Type.Null()),

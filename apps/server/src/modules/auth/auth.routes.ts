@@ -18,6 +18,7 @@ export function authRoutes(app: Http, auth: AuthService): void {
     {
       config: { public: true, rateLimitClass: 'login' },
       schema: {
+        operationId: 'login',
         tags: ['auth'],
         summary: 'Log in (spec 001 §7 account/login)',
         body: LoginRequest,
@@ -37,6 +38,7 @@ export function authRoutes(app: Http, auth: AuthService): void {
     {
       config: { scope: 'account' },
       schema: {
+        operationId: 'logout',
         tags: ['auth'],
         summary: "Log out: ends this session's token, its tile cookie and the tile key it asked for",
         response: responses(Type.Null()),
@@ -54,6 +56,7 @@ export function authRoutes(app: Http, auth: AuthService): void {
     {
       config: { scope: 'account' },
       schema: {
+        operationId: 'logoutEverywhere',
         tags: ['auth'],
         summary:
           "Sign out everywhere: ends every session of the account (this one too) with their tile cookies, the account's tile key and its API keys",
@@ -72,6 +75,7 @@ export function authRoutes(app: Http, auth: AuthService): void {
     {
       config: { scope: 'account' },
       schema: {
+        operationId: 'changePassword',
         tags: ['auth'],
         summary:
           'Change password (spec 001 §7 account/pwdchg): ends every other session with its tile cookie, the tile key and the API keys; this session stays',
@@ -90,6 +94,7 @@ export function authRoutes(app: Http, auth: AuthService): void {
     {
       config: { scope: 'read' },
       schema: {
+        operationId: 'getMe',
         tags: ['auth'],
         summary:
           'The current user; also sets the tile cookie of the session (asked at every start; not for an API key)',

@@ -10,6 +10,7 @@ export function catalogueRoutes(app: Http, catalogue: CatalogueService): void {
     {
       config: { scope: 'read' },
       schema: {
+        operationId: 'listSatellites',
         tags: ['catalogue'],
         summary: 'Satellites and satellite groups (spec 000 §7 Satellites)',
         querystring: SatellitesQuery,
@@ -24,6 +25,7 @@ export function catalogueRoutes(app: Http, catalogue: CatalogueService): void {
     {
       config: { scope: 'read' },
       schema: {
+        operationId: 'listResolutions',
         tags: ['catalogue'],
         summary: 'Resolution classes 1–5 (spec 000 §7 Resolutions)',
         response: responses(ResolutionsResponse),

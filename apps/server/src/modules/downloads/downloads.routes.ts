@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { ApiError } from '../../http/api-error';
 import { principalOf } from '../../http/auth-plugin';
 import { planRangeOf, rangeHeaders, unsatisfiableHeaders } from '../../http/byte-ranges';
+import { binaryAnswer } from '../../http/openapi';
 import type { Http } from '../../http/types';
 import type { DownloadsService } from './downloads.service';
 import { linkParameters } from './links';
@@ -33,8 +34,24 @@ export function downloadRoutes(app: Http, downloads: DownloadsService): void {
   app.route({
     method: ['GET', 'HEAD'],
     url: Paths.download,
-    config: { usage: 'download', scope: 'read' },
+    config: {
+      usage: 'download',
+      scope: 'read',
+      // The package is a zip (fulfilment's deliverables): the document names its media type.
+      openapi: {
+        response: {
+          200: binaryAnswer(
+            'the package; its file name in content-disposition, Accept-Ranges, ETag, Last-Modified',
+            ['application/zip'],
+          ),
+          206: binaryAnswer('the asked byte range of the package', ['application/zip'], {
+            'content-range': { type: 'string', description: 'bytes first-last/size' },
+          }),
+        },
+      },
+    },
     schema: {
+      operationId: 'downloadPackage',
       tags: ['orders'],
       summary:
         'Download a delivered package (spec 001 §7 GET oss/) by its signed link (pkgUrl of the order detail): only the order’s owner, only until Expires, only as the server spells it; 4003 download.badSignature (also any other spelling of Expires or Signature), 4100 download.expired, 4004 download.notFound (unknown or another user’s key alike). One byte range per request (Range, If-Range with the ETag or Last-Modified): 206 with Content-Range; several ranges or a bad Range header get the whole file (200); a range past the end 416 (4160 download.rangeNotSatisfiable, Content-Range: bytes */size). HEAD answers the headers only.',

@@ -9,6 +9,7 @@ export function healthRoutes(app: Http, health: HealthService): void {
     {
       config: { public: true },
       schema: {
+        operationId: 'getHealth',
         tags: ['system'],
         summary: 'Health: database kind and version',
         response: responses(HealthResponse),

@@ -11,6 +11,7 @@ export function myDataRoutes(app: Http, myData: MyDataService): void {
     {
       config: { scope: 'read' },
       schema: {
+        operationId: 'listMyDataScenes',
         tags: ['my data'],
         summary:
           "My-data list (spec 000 §7): the caller's delivered scenes, newest image first, filtered by image time, batch (order number), part of a scene id or an AOI name; 4000 error.validation for an end time before the start time",
@@ -26,6 +27,7 @@ export function myDataRoutes(app: Http, myData: MyDataService): void {
     {
       config: { scope: 'read' },
       schema: {
+        operationId: 'listMyDataBatches',
         tags: ['my data'],
         summary:
           "My-data batch names (spec 000 §7): one per delivered order, with its image times' span, newest first",

@@ -12,6 +12,7 @@ export function noticesRoutes(app: Http, notices: NoticesService): void {
     {
       config: { scope: 'read' },
       schema: {
+        operationId: 'getUnreadNotice',
         tags: ['notices'],
         summary:
           "The caller's newest unread notices (to everyone or to the caller's organisation), newest first; the home page asks for one",
@@ -27,6 +28,7 @@ export function noticesRoutes(app: Http, notices: NoticesService): void {
     {
       config: { scope: 'write' },
       schema: {
+        operationId: 'markNoticeRead',
         tags: ['notices'],
         summary:
           'Marks a notice read for the caller (idempotent); 4004 for an unknown notice or one meant for another organisation',

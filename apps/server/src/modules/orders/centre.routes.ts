@@ -18,6 +18,7 @@ export function orderCentreRoutes(app: Http, centre: OrderCentreService): void {
     {
       config: { scope: 'read' },
       schema: {
+        operationId: 'listOrders',
         tags: ['orders'],
         summary:
           "Order list (spec 001 §7 GET order list): the caller's orders newest first, by tab (status), tag and a part of the number or an AOI name",
@@ -33,6 +34,7 @@ export function orderCentreRoutes(app: Http, centre: OrderCentreService): void {
     {
       config: { scope: 'read' },
       schema: {
+        operationId: 'getOrderDetail',
         tags: ['orders'],
         summary: 'Order detail (spec 001 §7 POST order detail): `oi.od`; another user’s order is 4004',
         body: OrderIdBody,
@@ -47,6 +49,7 @@ export function orderCentreRoutes(app: Http, centre: OrderCentreService): void {
     {
       config: { scope: 'order' },
       schema: {
+        operationId: 'cancelOrder',
         tags: ['orders'],
         summary:
           'Order cancel (spec 001 §7 POST order cancel): 2000 cancelled; 2001 cancelled but for the terms already delivered, which stay; only in status 11, 21, 31, 34 (else 4000 order.notCancellable)',

@@ -28,6 +28,7 @@ export function ordersRoutes(app: Http, orders: OrdersService): void {
       {
         config: { scope: 'order' },
         schema: {
+          operationId: direct ? 'orderArchiveScenesById' : 'orderArchiveScenes',
           tags: ['orders'],
           summary: direct
             ? `Archive order by scene id (spec 001 §7 v2/order/add/archive/direct): whole scenes, no AOI, one order per level.${idempotencyNote}`
@@ -48,6 +49,7 @@ export function ordersRoutes(app: Http, orders: OrdersService): void {
     {
       config: { scope: 'read' },
       schema: {
+        operationId: 'priceTasking',
         tags: ['orders'],
         summary: 'Tasking price (spec 000 §7): the estimate of a stored prediction (taskId) per level',
         body: TaskingPriceRequest,
@@ -62,6 +64,7 @@ export function ordersRoutes(app: Http, orders: OrdersService): void {
     {
       config: { scope: 'order' },
       schema: {
+        operationId: 'orderTasking',
         tags: ['orders'],
         summary: `Tasking order (spec 001 §7): the stored prediction's passes (taskId), one order per level.${idempotencyNote}`,
         body: TaskingOrderRequest,
@@ -79,6 +82,7 @@ export function ordersRoutes(app: Http, orders: OrdersService): void {
     {
       config: { scope: 'read' },
       schema: {
+        operationId: 'searchCompanies',
         tags: ['orders'],
         summary:
           "Company list (spec 001 §7): the caller's organisation's end-user companies containing the text, at most 20, by name",

@@ -18,6 +18,7 @@ export function tagsRoutes(app: Http, tags: TagsService): void {
     {
       config: { scope: 'read' },
       schema: {
+        operationId: 'listOrderTags',
         tags: ['orders'],
         summary: "The caller's order tags, each with its orders (spec 001 §7 GET v1/order/tags)",
         response: responses(OrderTagsResponse),
@@ -31,6 +32,7 @@ export function tagsRoutes(app: Http, tags: TagsService): void {
     {
       config: { scope: 'write' },
       schema: {
+        operationId: 'tagOrders',
         tags: ['orders'],
         summary:
           'Tag orders (spec 001 §7 PUT v1/order/tags): all of them the caller’s, or 404 and none changes',
@@ -49,6 +51,7 @@ export function tagsRoutes(app: Http, tags: TagsService): void {
     {
       config: { scope: 'write' },
       schema: {
+        operationId: 'setOrderTag',
         tags: ['orders'],
         summary: "Set or rename one order's tag (spec 001 §7 PUT {orderId}/tags)",
         params: OrderIdParams,
@@ -67,6 +70,7 @@ export function tagsRoutes(app: Http, tags: TagsService): void {
     {
       config: { scope: 'write' },
       schema: {
+        operationId: 'deleteOrderTag',
         tags: ['orders'],
         summary: "Remove one order's tag (spec 001 §7 DELETE {orderId}/tags)",
         params: OrderIdParams,

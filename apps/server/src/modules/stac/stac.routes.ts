@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { queryablesSchema } from './queryables';
 import { applyFields } from './sort-fields';
+import { stacDoc } from './stac.docs';
 import {
   conformance,
   GEOJSON,
@@ -145,13 +146,15 @@ export function stacRoutes(app: FastifyInstance, stac: StacService, version: str
       .send({ code: 'InternalServerError', description: `internal error (request ${request.id})` });
   });
   app.setNotFoundHandler(notFound);
-  const hide = { schema: { hide: true } };
   const v1 = StacBase.replace(/^\/stac/, '');
 
   // `/stac` leads to the API; every other GET below /stac that no route takes is this API's 404
   // (the web application's file server would otherwise answer it with its page).
-  app.get('/', hide, async (request, reply) => reply.redirect(`${baseOf(request)}${StacBase}`));
-  app.get('/*', hide, async (request, reply) => notFound(request, reply));
+  app.get('/', stacDoc('stacRoot'), async (request, reply) =>
+    reply.redirect(`${baseOf(request)}${StacBase}`),
+  );
+  // Not an operation: this API's 404 and 405 for every other path, left out of the document.
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => notFound(request, reply));
 
   const landing = async (request: FastifyRequest, reply: FastifyReply) => {
     queryOf(request.query, PLAIN);
@@ -184,10 +187,10 @@ export function stacRoutes(app: FastifyInstance, stac: StacService, version: str
       ],
     };
   };
-  app.get(v1, hide, landing);
-  app.get(`${v1}/`, hide, landing);
+  app.get(v1, stacDoc('landing'), landing);
+  app.get(`${v1}/`, stacDoc('landingSlash'), landing);
 
-  app.get(`${v1}/api`, hide, async (request, reply) => {
+  app.get(`${v1}/api`, stacDoc('api'), async (request, reply) => {
     queryOf(request.query, PLAIN);
     // Bytes, so the media type goes out as written: GDAL compares its parameters token by
     // token, and Fastify rewrites a text answer's type (`version="3.0"; charset=utf-8`).
@@ -195,25 +198,25 @@ export function stacRoutes(app: FastifyInstance, stac: StacService, version: str
     return Buffer.from(JSON.stringify(stacOpenApi(baseOf(request), version)));
   });
 
-  app.get(`${v1}/api.html`, hide, async (request, reply) => {
+  app.get(`${v1}/api.html`, stacDoc('apiHtml'), async (request, reply) => {
     queryOf(request.query, new Set());
     reply.type('text/html; charset=utf-8');
     return stacDocPage(stacOpenApi(baseOf(request), version), conformance);
   });
 
-  app.get(`${v1}/conformance`, hide, async (request, reply) => {
+  app.get(`${v1}/conformance`, stacDoc('conformance'), async (request, reply) => {
     queryOf(request.query, PLAIN);
     reply.type(JSON_TYPE);
     return { conformsTo: conformance };
   });
 
-  app.get(`${v1}/queryables`, hide, async (request, reply) => {
+  app.get(`${v1}/queryables`, stacDoc('queryables'), async (request, reply) => {
     queryOf(request.query, PLAIN);
     reply.type(SCHEMA_TYPE);
     return queryablesSchema(await stac.queryables(), `${baseOf(request)}${StacBase}`);
   });
 
-  app.get(`${v1}/collections`, hide, async (request, reply) => {
+  app.get(`${v1}/collections`, stacDoc('collections'), async (request, reply) => {
     queryOf(request.query, PLAIN);
     const base = baseOf(request);
     reply.type(JSON_TYPE);
@@ -226,37 +229,52 @@ export function stacRoutes(app: FastifyInstance, stac: StacService, version: str
     };
   });
 
-  app.get<{ Params: { id: string } }>(`${v1}/collections/:id`, hide, async (request, reply) => {
-    queryOf(request.query, PLAIN);
-    reply.type(JSON_TYPE);
-    return toStacCollection(await stac.group(plainText(request.params.id, 'collection id')), baseOf(request));
-  });
+  app.get<{ Params: { id: string } }>(
+    `${v1}/collections/:id`,
+    stacDoc('collection'),
+    async (request, reply) => {
+      queryOf(request.query, PLAIN);
+      reply.type(JSON_TYPE);
+      return toStacCollection(
+        await stac.group(plainText(request.params.id, 'collection id')),
+        baseOf(request),
+      );
+    },
+  );
 
-  app.get<{ Params: { id: string } }>(`${v1}/collections/:id/queryables`, hide, async (request, reply) => {
-    queryOf(request.query, PLAIN);
-    const id = plainText(request.params.id, 'collection id');
-    reply.type(SCHEMA_TYPE);
-    return queryablesSchema(await stac.queryables(id), `${baseOf(request)}${StacBase}`, id);
-  });
+  app.get<{ Params: { id: string } }>(
+    `${v1}/collections/:id/queryables`,
+    stacDoc('collectionQueryables'),
+    async (request, reply) => {
+      queryOf(request.query, PLAIN);
+      const id = plainText(request.params.id, 'collection id');
+      reply.type(SCHEMA_TYPE);
+      return queryablesSchema(await stac.queryables(id), `${baseOf(request)}${StacBase}`, id);
+    },
+  );
 
-  app.get<{ Params: { id: string } }>(`${v1}/collections/:id/items`, hide, async (request, reply) => {
-    const raw = queryOf(request.query, ITEM_LIST, true);
-    const page = await stac.search(raw, { collection: plainText(request.params.id, 'collection id') });
-    const base = baseOf(request);
-    const self = `${base}${StacBase}/collections/${encodeURIComponent(request.params.id)}`;
-    const links: Link[] = [
-      { rel: 'self', href: `${base}${request.url}`, type: GEOJSON },
-      { rel: 'root', href: `${base}${StacBase}`, type: JSON_TYPE },
-      { rel: 'collection', href: self, type: JSON_TYPE },
-    ];
-    if (page.next) links.push(nextGet(`${self}/items`, request.query, page.next));
-    reply.type(GEOJSON);
-    return featureCollection(page, base, links);
-  });
+  app.get<{ Params: { id: string } }>(
+    `${v1}/collections/:id/items`,
+    stacDoc('items'),
+    async (request, reply) => {
+      const raw = queryOf(request.query, ITEM_LIST, true);
+      const page = await stac.search(raw, { collection: plainText(request.params.id, 'collection id') });
+      const base = baseOf(request);
+      const self = `${base}${StacBase}/collections/${encodeURIComponent(request.params.id)}`;
+      const links: Link[] = [
+        { rel: 'self', href: `${base}${request.url}`, type: GEOJSON },
+        { rel: 'root', href: `${base}${StacBase}`, type: JSON_TYPE },
+        { rel: 'collection', href: self, type: JSON_TYPE },
+      ];
+      if (page.next) links.push(nextGet(`${self}/items`, request.query, page.next));
+      reply.type(GEOJSON);
+      return featureCollection(page, base, links);
+    },
+  );
 
   app.get<{ Params: { id: string; itemId: string } }>(
     `${v1}/collections/:id/items/:itemId`,
-    hide,
+    stacDoc('item'),
     async (request, reply) => {
       queryOf(request.query, PLAIN);
       const page = await stac.search(
@@ -271,7 +289,7 @@ export function stacRoutes(app: FastifyInstance, stac: StacService, version: str
     },
   );
 
-  app.get(`${v1}/search`, hide, async (request, reply) => {
+  app.get(`${v1}/search`, stacDoc('searchGet'), async (request, reply) => {
     const page = await stac.search(queryOf(request.query, SEARCH));
     const base = baseOf(request);
     const links: Link[] = [
@@ -283,7 +301,7 @@ export function stacRoutes(app: FastifyInstance, stac: StacService, version: str
     return featureCollection(page, base, links);
   });
 
-  app.post(`${v1}/search`, hide, async (request, reply) => {
+  app.post(`${v1}/search`, stacDoc('searchPost'), async (request, reply) => {
     queryOf(request.query, PLAIN);
     const body = request.body ?? {};
     if (typeof body !== 'object' || Array.isArray(body))

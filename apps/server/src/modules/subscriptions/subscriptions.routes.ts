@@ -28,6 +28,7 @@ export function subscriptionsRoutes(app: Http, subscriptions: SubscriptionsServi
     {
       config: { scope: 'write' },
       schema: {
+        operationId: 'createSubscription',
         tags: ['subscriptions'],
         summary:
           'Subscription create (spec 000 §7): 2000 with the id; 4000 with a key per check of spec 000 §5 "Subscription submit"; 4004 aoi.notFound for an aoiId not among the caller\'s AOIs; 4154 subscribe.sameAoiSamePeriod when one of the caller\'s subscriptions has the same AOI in an overlapping window',
@@ -43,6 +44,7 @@ export function subscriptionsRoutes(app: Http, subscriptions: SubscriptionsServi
     {
       config: { scope: 'read' },
       schema: {
+        operationId: 'listSubscriptions',
         tags: ['subscriptions'],
         summary:
           "Subscription list (spec 000 §7): the caller's subscriptions in process (window not yet over, UTC) or ended, sorted by createTime or imageTime (no image last), optionally only those with new images; with both tab counts and the last match time",
@@ -60,6 +62,7 @@ export function subscriptionsRoutes(app: Http, subscriptions: SubscriptionsServi
     {
       config: { scope: 'read' },
       schema: {
+        operationId: 'getSubscriptionUnread',
         tags: ['subscriptions'],
         summary:
           'Subscription status (spec 000 §7): whether a subscription matched new scenes since the centre was last opened',
@@ -74,6 +77,7 @@ export function subscriptionsRoutes(app: Http, subscriptions: SubscriptionsServi
     {
       config: { scope: 'write' },
       schema: {
+        operationId: 'markSubscriptionsRead',
         tags: ['subscriptions'],
         summary: 'Subscription mark read (spec 000 §7): clears the red dot',
         response: responses(Type.Null()),
@@ -90,6 +94,7 @@ export function subscriptionsRoutes(app: Http, subscriptions: SubscriptionsServi
     {
       config: { scope: 'write' },
       schema: {
+        operationId: 'deleteSubscription',
         tags: ['subscriptions'],
         summary: "Subscription delete (spec 000 §7): another user's or an unknown id is 4004",
         params: SubscriptionIdParams,
@@ -107,6 +112,7 @@ export function subscriptionsRoutes(app: Http, subscriptions: SubscriptionsServi
     {
       config: { scope: 'read' },
       schema: {
+        operationId: 'listSubscriptionItems',
         tags: ['subscriptions'],
         summary:
           "Subscription items (spec 000 §7): the subscription's matched scenes answered like an archive search (scenes, more, total, taskId, ac); a taskId of an earlier page continues it with its own sort and days; another user's subscription is 4004",

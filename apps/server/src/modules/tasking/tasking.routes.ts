@@ -11,6 +11,7 @@ export function taskingRoutes(app: Http, tasking: TaskingService): void {
     {
       config: { scope: 'read' },
       schema: {
+        operationId: 'predictPasses',
         tags: ['tasking'],
         summary:
           'Tasking prediction (spec 000 §7): the passes in which the chosen satellites can image the AOIs within the cloud and coverage limits; data[0] holds them grouped by day, with the AOI coverage of their footprints, under the taskId it is stored as (total 0: an empty prediction, order.nullbody)',

@@ -15,6 +15,7 @@ export function tileKeyRoutes(app: Http, keys: TileKeysService): void {
     {
       config: { scope: 'account' },
       schema: {
+        operationId: 'issueTileKey',
         tags: ['tiles'],
         summary:
           "This device's tile key for tile links outside the browser (`?key=`): the same while it lives; another device's key is replaced (its links answer 401 with X-Status 601). The key belongs to the caller's session and ends with it (logout, password change, sign out everywhere)",
@@ -33,6 +34,7 @@ export function tileKeyRoutes(app: Http, keys: TileKeysService): void {
     {
       config: { scope: 'account' },
       schema: {
+        operationId: 'getTileKeyStatus',
         tags: ['tiles'],
         summary: "The caller's live tile key: its device and last use, never the key; null without one",
         querystring: TileKeyStatusQuery,
@@ -47,6 +49,7 @@ export function tileKeyRoutes(app: Http, keys: TileKeysService): void {
     {
       config: { scope: 'account' },
       schema: {
+        operationId: 'revokeTileKey',
         tags: ['tiles'],
         summary: "Revokes the caller's tile key: its links answer 401 with X-Status 601",
         response: responses(Type.Null()),

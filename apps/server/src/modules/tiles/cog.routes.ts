@@ -11,6 +11,7 @@ import { Type } from 'typebox';
 import { ApiError } from '../../http/api-error';
 import { principalOf } from '../../http/auth-plugin';
 import { planRangeOf, rangeHeaders, unsatisfiableHeaders } from '../../http/byte-ranges';
+import { binaryAnswer, errorAnswer } from '../../http/openapi';
 import type { Http } from '../../http/types';
 import { readLocalFile, statFile } from '../../storage';
 import type { DeliveredTiles } from './delivered/delivered-tiles';
@@ -23,9 +24,18 @@ import type { DeliveredTiles } from './delivered/delivered-tiles';
  */
 
 const schema = {
-  hide: true,
+  operationId: 'getDeliveredCog',
+  summary:
+    'A delivered scene’s Cloud-Optimized GeoTIFF (`{file}` = `<sceneId>.tif`), byte for byte its package’s, by single byte ranges (GDAL /vsicurl/, QGIS)',
   params: Type.Object({ orderNo: Type.String({ maxLength: 64 }), file: Type.String({ maxLength: 210 }) }),
   querystring: Type.Object({ [TileKeyParam]: Type.Optional(Type.String({ maxLength: 1000 })) }),
+};
+
+/** Headers of a COG answer, for the OpenAPI document. */
+const cogHeaders = {
+  'accept-ranges': { type: 'string', description: 'bytes' },
+  etag: { type: 'string' },
+  'last-modified': { type: 'string' },
 };
 
 /** A COG of a delivered scene does not change (a new delivery has a new package): kept a day. */
@@ -41,7 +51,26 @@ export function cogRoutes(app: Http, delivered: DeliveredTiles): void {
     method: ['GET', 'HEAD'],
     url: DeliveredCogRoute,
     schema,
-    config: { tiles: true, usage: 'download' },
+    config: {
+      tiles: true,
+      usage: 'download',
+      openapi: {
+        response: {
+          200: binaryAnswer(
+            'the whole COG; its file name in content-disposition',
+            [CogMediaType],
+            cogHeaders,
+          ),
+          206: binaryAnswer('the asked byte range (`Range`, `If-Range`)', [CogMediaType], {
+            ...cogHeaders,
+            'content-range': { type: 'string', description: 'bytes first-last/size' },
+          }),
+          '4XX': errorAnswer(
+            'refused credentials (401 with X-Status, 403), a scene not delivered to the caller (404), a range past the end (416, 4160, Content-Range: bytes */size)',
+          ),
+        },
+      },
+    },
     handler: async (request: FastifyRequest, reply) => {
       const { orderNo = '', file = '' } = request.params as Record<string, string>;
       for (const [field, value] of [

@@ -11,6 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ApiError } from '../../http/api-error';
 import { principalOf } from '../../http/auth-plugin';
+import { binaryAnswer, errorAnswer, textAnswer } from '../../http/openapi';
 import type { Http } from '../../http/types';
 import type { DeliveredTile, DeliveredTileRequest, DeliveredTiles } from './delivered/delivered-tiles';
 import { wmtsErrorHandler } from './ows-errors';
@@ -39,10 +40,70 @@ import {
 const TILE_CACHE_CONTROL = 'private, max-age=86400';
 const config = { tiles: true, usage: 'tile' } as const;
 
+// What the OpenAPI document says of the answers (documentation only, http/openapi.ts).
+const tileImage = binaryAnswer('the tile (`X-Tile-Source: hit | drawn | blank`)', [
+  'image/png',
+  'image/webp',
+]);
+const owsReport = textAnswer(
+  'an OWS 1.1 ExceptionReport: 400 MissingParameterValue, InvalidParameterValue, OperationNotSupported, TileOutOfRange; 404 a layer not delivered to the caller; 401 or 403 refused credentials',
+  ['application/xml'],
+);
+const capabilitiesDoc = textAnswer(
+  'the WMTS 1.0.0 capabilities of the caller’s delivered scenes (a `key` or `api_key` of the request carried into every URL)',
+  ['application/xml'],
+);
+const xyzConfig = {
+  ...config,
+  openapi: {
+    response: {
+      200: tileImage,
+      '4XX': errorAnswer(
+        'refused credentials (401 with X-Status 601 or 401, 403), a scene not delivered to the caller (404), a tile off the grid or a bad bbox (400)',
+      ),
+    },
+  },
+};
+const wmtsTileConfig = { ...config, openapi: { response: { 200: tileImage, '4XX': owsReport } } };
+const wmtsKvpConfig = {
+  ...config,
+  openapi: {
+    description:
+      'OGC WMTS key-value parameters (names in any case): SERVICE=WMTS, REQUEST=GetCapabilities | GetTile, VERSION=1.0.0, LAYER, STYLE, FORMAT (image/png, image/webp), TILEMATRIXSET=GoogleMapsCompatible, TILEMATRIX, TILEROW, TILECOL.',
+    querystring: {
+      type: 'object',
+      properties: Object.fromEntries(
+        [
+          'SERVICE',
+          'REQUEST',
+          'VERSION',
+          'LAYER',
+          'STYLE',
+          'FORMAT',
+          'TILEMATRIXSET',
+          'TILEMATRIX',
+          'TILEROW',
+          'TILECOL',
+        ].map((name) => [name, { type: 'string' }]),
+      ),
+      required: ['SERVICE', 'REQUEST'],
+    },
+    response: {
+      200: {
+        description: 'GetTile: the tile; GetCapabilities: the capabilities document',
+        content: { ...tileImage.content, ...capabilitiesDoc.content },
+      },
+      '4XX': owsReport,
+    },
+  },
+};
+
 // Path segments are read by hand (tile grid, extension, OWS errors): the schemas only bound them.
 const segment = (maxLength: number) => Type.String({ maxLength });
 const xyzSchema = {
-  hide: true,
+  operationId: 'getDeliveredXyzTile',
+  summary:
+    'A delivered scene’s XYZ tile (EPSG:3857, 256×256, z ≤ 18), `{y}` ending in .png or .webp, drawn from its package’s COG',
   params: Type.Object({
     orderNo: segment(64),
     sceneId: segment(200),
@@ -56,7 +117,9 @@ const xyzSchema = {
   }),
 };
 const wmtsRestSchema = {
-  hide: true,
+  operationId: 'getWmtsTileRest',
+  summary:
+    'WMTS 1.0.0 GetTile in REST form: the XYZ tile of a layer (`orderNo:sceneId`), row = y, col = x ending in .png or .webp',
   params: Type.Object({
     layer: segment(300),
     style: segment(64),
@@ -106,7 +169,7 @@ function keyOf(request: FastifyRequest): { key: string | null; keyParam: string 
 }
 
 export function deliveredTilesRoutes(app: Http, delivered: DeliveredTiles): void {
-  app.get(DeliveredXyzRoute, { schema: xyzSchema, config }, async (request, reply) => {
+  app.get(DeliveredXyzRoute, { schema: xyzSchema, config: xyzConfig }, async (request, reply) => {
     const params = request.params as Record<string, string>;
     for (const field of ['orderNo', 'sceneId'] as const) {
       // Control characters (NUL among them) never name a scene, and PostgreSQL refuses NUL in text.
@@ -164,7 +227,11 @@ export function deliveredTilesRoutes(app: Http, delivered: DeliveredTiles): void
 
   // Every WMTS failure, refused credentials included, is an OWS ExceptionReport (ows-errors.ts).
   const errorHandler = wmtsErrorHandler;
-  app.get(WmtsKvpPath, { schema: { hide: true }, config, errorHandler }, async (request, reply) => {
+  const kvpSchema = {
+    operationId: 'wmtsKvp',
+    summary: 'WMTS 1.0.0 in key-value form: GetCapabilities and GetTile of the caller’s delivered scenes',
+  };
+  app.get(WmtsKvpPath, { schema: kvpSchema, config: wmtsKvpConfig, errorHandler }, async (request, reply) => {
     const parsed = parseKvp(kvpOf(request.query as Record<string, unknown>));
     if ('code' in parsed) return wmtsException(reply, parsed);
     if (parsed.kind === 'GetCapabilities') return capabilities(request, reply);
@@ -172,27 +239,40 @@ export function deliveredTilesRoutes(app: Http, delivered: DeliveredTiles): void
     return getTile(request, reply, layer, tile);
   });
 
-  app.get(WmtsCapabilitiesRestPath, { schema: { hide: true }, config, errorHandler }, capabilities);
+  const capabilitiesSchema = {
+    operationId: 'getWmtsCapabilitiesRest',
+    summary: 'WMTS 1.0.0 capabilities in REST form: a layer per delivered scene, GoogleMapsCompatible',
+  };
+  const capabilitiesConfig = { ...config, openapi: { response: { 200: capabilitiesDoc, '4XX': owsReport } } };
+  app.get(
+    WmtsCapabilitiesRestPath,
+    { schema: capabilitiesSchema, config: capabilitiesConfig, errorHandler },
+    capabilities,
+  );
 
-  app.get(WmtsRestTileRoute, { schema: wmtsRestSchema, config, errorHandler }, async (request, reply) => {
-    const params = request.params as Record<string, string>;
-    const last = splitExtension(params.col ?? '');
-    if (!last) {
-      return wmtsException(reply, {
-        code: 'InvalidParameterValue',
-        locator: 'FORMAT',
-        text: 'the tile must end in .png or .webp',
-        status: 400,
-      });
-    }
-    const tile = tileOf(
-      params.style ?? '',
-      params.matrixSet ?? '',
-      params.matrix ?? '',
-      params.row ?? '',
-      last.stem,
-    );
-    if ('code' in tile) return wmtsException(reply, tile);
-    return getTile(request, reply, params.layer ?? '', { ...tile, format: last.format });
-  });
+  app.get(
+    WmtsRestTileRoute,
+    { schema: wmtsRestSchema, config: wmtsTileConfig, errorHandler },
+    async (request, reply) => {
+      const params = request.params as Record<string, string>;
+      const last = splitExtension(params.col ?? '');
+      if (!last) {
+        return wmtsException(reply, {
+          code: 'InvalidParameterValue',
+          locator: 'FORMAT',
+          text: 'the tile must end in .png or .webp',
+          status: 400,
+        });
+      }
+      const tile = tileOf(
+        params.style ?? '',
+        params.matrixSet ?? '',
+        params.matrix ?? '',
+        params.row ?? '',
+        last.stem,
+      );
+      if ('code' in tile) return wmtsException(reply, tile);
+      return getTile(request, reply, params.layer ?? '', { ...tile, format: last.format });
+    },
+  );
 }

@@ -1,6 +1,7 @@
 import { TileKeyParam } from '@satportal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { principalOf } from '../../http/auth-plugin';
+import { textAnswer } from '../../http/openapi';
 import type { Http } from '../../http/types';
 import { cogRoutes } from './cog.routes';
 import { deliveredTilesRoutes } from './delivered.routes';
@@ -21,6 +22,29 @@ import {
   wmsOperationOf,
 } from './render';
 import type { TilesService } from './tiles.service';
+
+/** The WMS parameters, for the OpenAPI document only: the route reads them by hand, in any case. */
+const wmsQuery = {
+  type: 'object',
+  properties: Object.fromEntries(
+    [
+      'SERVICE',
+      'REQUEST',
+      'VERSION',
+      'LAYERS',
+      'STYLES',
+      'CRS',
+      'SRS',
+      'BBOX',
+      'WIDTH',
+      'HEIGHT',
+      'FORMAT',
+      'TRANSPARENT',
+      'EXCEPTIONS',
+    ].map((name) => [name, { type: 'string' }]),
+  ),
+  required: ['REQUEST'],
+};
 
 /** The quicklook WMS endpoint (issue 3 "Quicklooks"); OpenLayers' ImageWMS adds the GetMap parameters. */
 export const QuicklookWmsPath = '/tiles/quicklooks/wms';
@@ -61,7 +85,37 @@ function keyOf(request: FastifyRequest): string | null {
 export function tilesRoutes(app: Http, tiles: TilesService): void {
   app.get(
     QuicklookWmsPath,
-    { schema: { hide: true }, config: { tiles: true, usage: 'tile' }, errorHandler: wmsErrorHandler },
+    {
+      schema: {
+        operationId: 'quicklookWms',
+        summary:
+          'Quicklook WMS: GetCapabilities (1.3.0; the scenes of the caller’s latest archive search as layers) and GetMap (1.3.0 and 1.1.1; LAYERS = a scene id)',
+      },
+      config: {
+        tiles: true,
+        usage: 'tile',
+        openapi: {
+          description:
+            'OGC WMS key-value parameters, read as the standard says (names in any case): SERVICE=WMS, REQUEST=GetCapabilities | GetMap, VERSION, LAYERS, STYLES, CRS (1.3.0) or SRS (1.1.1): EPSG:3857, EPSG:4326, CRS:84, BBOX, WIDTH, HEIGHT, FORMAT=image/png, TRANSPARENT, EXCEPTIONS (XML, BLANK, INIMAGE). Every failure, refused credentials included, is a ServiceExceptionReport.',
+          querystring: wmsQuery,
+          response: {
+            200: {
+              description:
+                'GetMap: the quicklook (PNG, transparent outside the footprint; a blank image for EXCEPTIONS=BLANK or INIMAGE); GetCapabilities: the capabilities document',
+              content: {
+                'image/png': { schema: { type: 'string', format: 'binary' } },
+                'text/xml': { schema: { type: 'string' } },
+              },
+            },
+            '4XX': textAnswer(
+              'a ServiceExceptionReport (1.3.0 text/xml, 1.1.1 application/vnd.ogc.se_xml): 404 LayerNotDefined, 401 or 403 refused credentials, 400 others',
+              ['text/xml', 'application/vnd.ogc.se_xml'],
+            ),
+          },
+        },
+      },
+      errorHandler: wmsErrorHandler,
+    },
     async (request, reply) => {
       const query = request.query as Record<string, unknown>;
       if (wmsOperationOf(query) === 'GetCapabilities') {

@@ -11,6 +11,7 @@ export function usageRoutes(app: Http, usage: UsageService): void {
     {
       config: { scope: 'read' },
       schema: {
+        operationId: 'getUsage',
         tags: ['account'],
         summary:
           "The caller's traffic over a period (at most 400 days; 4000 naming beginTime or endTime otherwise) and today: bytes of tiles and downloads per UTC day, -1 for unlimited; the HD allowance",

@@ -37,6 +37,7 @@ export function webhooksRoutes(app: Http, webhooks: WebhooksService): void {
     Paths.webhooks,
     {
       schema: {
+        operationId: 'listWebhooks',
         tags,
         summary: "The caller's webhook endpoints (never their secrets) and how many one may have",
         response: responses(WebhookList),
@@ -49,6 +50,7 @@ export function webhooksRoutes(app: Http, webhooks: WebhooksService): void {
     Paths.webhooks,
     {
       schema: {
+        operationId: 'createWebhook',
         tags,
         summary:
           'Registers an endpoint and answers its signing secret, once. 4000 webhook.urlInvalid | urlNotHttps | urlCredentials | urlPrivate (an address that is not public, also by DNS); 4009 webhook.tooMany beyond 10',
@@ -63,6 +65,7 @@ export function webhooksRoutes(app: Http, webhooks: WebhooksService): void {
     Paths.webhook,
     {
       schema: {
+        operationId: 'updateWebhook',
         tags,
         summary: 'Changes an endpoint (URL checked as at creation); turning it on clears a portal-made off',
         params: WebhookIdParams,
@@ -77,6 +80,7 @@ export function webhooksRoutes(app: Http, webhooks: WebhooksService): void {
     Paths.webhook,
     {
       schema: {
+        operationId: 'deleteWebhook',
         tags,
         summary: 'Deletes an endpoint and its delivery log; its waiting deliveries are dropped',
         params: WebhookIdParams,
@@ -93,6 +97,7 @@ export function webhooksRoutes(app: Http, webhooks: WebhooksService): void {
     Paths.webhookSecret,
     {
       schema: {
+        operationId: 'rotateWebhookSecret',
         tags,
         summary:
           'Rotates the signing secret and answers the new one, once; the old one adds a second signature for 24 h',
@@ -107,6 +112,7 @@ export function webhooksRoutes(app: Http, webhooks: WebhooksService): void {
     Paths.webhookTest,
     {
       schema: {
+        operationId: 'testWebhook',
         tags,
         summary: 'Sends a webhook.test event to the endpoint through the delivery queue (its log shows it)',
         params: WebhookIdParams,
@@ -120,6 +126,7 @@ export function webhooksRoutes(app: Http, webhooks: WebhooksService): void {
     Paths.webhookDeliveries,
     {
       schema: {
+        operationId: 'listWebhookDeliveries',
         tags,
         summary:
           "The endpoint's delivery log, newest first: event, state, tries, last HTTP status or error, next try",

@@ -19,6 +19,7 @@ export function sizingRoutes(app: Http, sizing: OrderSizingService): void {
     {
       config: { scope: 'read' },
       schema: {
+        operationId: 'calculateOrderArea',
         tags: ['orders'],
         summary: 'Area calculation (spec 000 §7): the cart’s areas, gap, group minimums and estimates',
         body: AreaCalculationRequest,
@@ -33,6 +34,7 @@ export function sizingRoutes(app: Http, sizing: OrderSizingService): void {
     {
       config: { scope: 'read' },
       schema: {
+        operationId: 'getOrderRules',
         tags: ['orders'],
         summary: 'Satellite-group rules (spec 000 §7): the minimum area and AOI width of each group',
         querystring: OrderRulesQuery,
@@ -47,6 +49,7 @@ export function sizingRoutes(app: Http, sizing: OrderSizingService): void {
     {
       config: { scope: 'read' },
       schema: {
+        operationId: 'enlargeAoiToMinimum',
         tags: ['orders'],
         summary: 'Enlarge to the minimum (issue 13): the smallest buffer of the AOI meeting every minimum',
         body: AoiEnlargementRequest,

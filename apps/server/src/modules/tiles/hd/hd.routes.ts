@@ -11,6 +11,7 @@ import { Type } from 'typebox';
 import { ApiError } from '../../../http/api-error';
 import { principalOf } from '../../../http/auth-plugin';
 import { ok, responses } from '../../../http/envelope';
+import { binaryAnswer, errorAnswer, tileStatusHeader } from '../../../http/openapi';
 import type { Http } from '../../../http/types';
 import type { HdMosaics } from './hd.service';
 
@@ -21,6 +22,7 @@ export function hdYearsRoutes(app: Http, hd: HdMosaics): void {
     {
       config: { scope: 'read' },
       schema: {
+        operationId: 'listHdYears',
         tags: ['tiles'],
         summary:
           'HD map years (spec 000 §2 base maps; DESIGN §9): the years with an optical archive mosaic, newest first (at most 3), and the zooms served without and with the HD allowance',
@@ -47,8 +49,35 @@ export function hdTileRoutes(app: Http, hd: HdMosaics): void {
   app.get(
     HdTileRoute,
     {
-      schema: { hide: true, params: TileParams },
-      config: { tiles: true, usage: 'tile' },
+      schema: {
+        operationId: 'getHdTile',
+        summary:
+          'HD mosaic tile (PNG 256×256, transparent where no scene) of a year in hd/years; above zoom 12 each tile takes one from the HD allowance',
+        params: TileParams,
+      },
+      config: {
+        tiles: true,
+        usage: 'tile',
+        openapi: {
+          response: {
+            200: binaryAnswer('the tile', ['image/png'], tileStatusHeader),
+            // Refusals of the allowance are empty: map clients read only X-Status.
+            403: {
+              type: 'null',
+              description: 'no HD subscription (X-Status 403), empty',
+              headers: tileStatusHeader,
+            },
+            429: {
+              type: 'null',
+              description: 'the daily HD quota is spent (X-Status 602), empty',
+              headers: tileStatusHeader,
+            },
+            '4XX': errorAnswer(
+              'refused credentials (401, X-Status 601 or 401), a year without a mosaic (404), x or y off the grid (400)',
+            ),
+          },
+        },
+      },
     },
     async (request, reply) => {
       const { year, z, x, y } = request.params as { year: number; z: number; x: number; y: number };
