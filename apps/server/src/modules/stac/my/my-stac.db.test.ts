@@ -199,6 +199,21 @@ describe('My data as STAC', () => {
       expect((await rawRequest(asset, { method: 'HEAD' })).status).toBe(200);
     }
   });
+  it('carries a tiles-only API key given as api_key= on, and refuses a broader key there', async () => {
+    const key = `api_key=${encodeURIComponent(f.owner.tilesKey)}`;
+    const page = await get(`${MyStac}/collections/${f.orderNo}/items?${key}`);
+    expect(page.status).toBe(200);
+    const asset = page.body.features[0].assets.data.href as string;
+    expect(asset).toBe(`${f.origin}${deliveredCogPath(f.orderNo, f.sceneId)}?${key}`);
+    expect((await rawRequest(asset, { method: 'HEAD' })).status).toBe(200);
+    const both = (
+      await f.h.services.apiKeys.create(f.owner.userId, { name: 'both', scopes: ['read', 'tiles'] })
+    ).key;
+    const refused = await get(`${MyStac}/search?api_key=${encodeURIComponent(both)}`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('Forbidden');
+    expect(refused.body.description).toMatch(/X-API-Key/);
+  });
 });
 
 describe('who may see what', () => {
