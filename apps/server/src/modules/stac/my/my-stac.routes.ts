@@ -70,7 +70,7 @@ function refusal(error: ApiError): { code: string; description: string } {
     'error.tileKeyExpired':
       'the tile key has expired, was replaced by another device or revoked: copy a new link',
     'apiKey.invalid': 'the API key is unknown, revoked or expired',
-    'apiKey.scopeMissing': 'the API key does not hold the tiles scope, which opens My data as STAC',
+    'apiKey.scopeMissing': `this API key lacks the ${error.details.params?.scope ?? 'tiles'} scope, which opens My data as STAC`,
     'apiKey.urlTilesOnly':
       'an API key in the URL (api_key=) must hold the tiles scope only: send it as X-API-Key',
     'apiKey.notAllowed': 'this API key is not allowed here',
