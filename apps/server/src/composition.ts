@@ -38,6 +38,8 @@ import {
 } from './modules/orders';
 import { IngestService } from './modules/scenes/ingest.service';
 import { type SceneInput, ScenesRepository } from './modules/scenes/scenes.repository';
+import { MyStacRepository } from './modules/stac/my/my-stac.repository';
+import { MyStacService } from './modules/stac/my/my-stac.service';
 import { StacRepository } from './modules/stac/stac.repository';
 import { StacService } from './modules/stac/stac.service';
 import {
@@ -168,18 +170,14 @@ export function composeServices(
     ...options.quicklooks,
     cache: options.quicklooks?.cache ?? (options.quicklooks?.cacheDir ? undefined : tileCache('quicklooks')),
   });
-  const tiles = new TilesService(
-    archiveRepository,
-    quicklooks,
-    new DeliveredTiles({
-      scenes: new DeliveredScenesRepository(db.pool),
-      objects: objectStore,
-      cogEntryName,
-      tileCache: tileCache('delivered'),
-      cogCache: tileCache('cogs'),
-    }),
-    archive,
-  );
+  const delivered = new DeliveredTiles({
+    scenes: new DeliveredScenesRepository(db.pool),
+    objects: objectStore,
+    cogEntryName,
+    tileCache: tileCache('delivered'),
+    cogCache: tileCache('cogs'),
+  });
+  const tiles = new TilesService(archiveRepository, quicklooks, delivered, archive);
   const hd = new HdMosaics(new HdMosaicRepository(db.pool), quicklooks, hdAllowance, {
     cache: tileCache('hd'),
   });
@@ -208,6 +206,8 @@ export function composeServices(
     companiesRepository,
     health: new HealthService(db.pool, db.kind, appVersion),
     stac: new StacService(new StacRepository(db.pool, areasRepository)),
+    /** "My data as STAC": the caller's delivered scenes, their COGs the tiles' own copies. */
+    myStac: new MyStacService(new MyStacRepository(db.pool), delivered),
     tiles,
     hd,
     aois: new AoisService(new AoisRepository(db.pool)),

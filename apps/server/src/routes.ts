@@ -1,4 +1,4 @@
-import { ApiBase } from '@satportal/contract';
+import { ApiBase, MyStacBase } from '@satportal/contract';
 import type { Services } from './composition';
 import type { RouteModule } from './http/types';
 import { accountRoutes } from './modules/accounts/accounts.routes';
@@ -12,6 +12,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { myDataRoutes } from './modules/my-data';
 import { noticesRoutes } from './modules/notices';
 import { orderCentreRoutes, ordersRoutes, sizingRoutes, tagsRoutes } from './modules/orders';
+import { myStacRoutes } from './modules/stac/my/my-stac.routes';
 import { stacRoutes } from './modules/stac/stac.routes';
 import { subscriptionsRoutes } from './modules/subscriptions';
 import { taskingRoutes } from './modules/tasking/tasking.routes';
@@ -54,6 +55,8 @@ export function routeModules(services: Services): RouteModule[] {
     },
     // The provider's public catalogue (see the STAC module): no session. All of /stac is its own.
     { prefix: '/stac', public: true, register: (app) => stacRoutes(app, services.stac, appVersion) },
+    // The caller's delivered scenes as STAC (issue 27): tile routes, opened as their COGs are.
+    { prefix: MyStacBase, register: (app) => myStacRoutes(app, services.myStac) },
     {
       prefix: '',
       register: (app) => {

@@ -62,6 +62,13 @@ export const DeliveredCogRoute = `${TileBase}/cog/:orderNo/:file`;
 /** The media type of a COG (the OGC's, as STAC uses it). */
 export const CogMediaType = 'image/tiff; application=geotiff; profile=cloud-optimized';
 
+/**
+ * "My data as STAC" (issue 27 item 4): the caller's delivered scenes as a STAC API whose assets are
+ * the COGs above. Under `/tiles/` because it is opened exactly as they are (session, tile key
+ * `?key=`, an API key holding `tiles`), so one credential opens both the catalogue and its assets.
+ */
+export const MyStacBase = `${TileBase}/stac/v1`;
+
 /** WMTS 1.0.0: KVP endpoint (GetCapabilities, GetTile) and the RESTful capabilities document. */
 export const WmtsKvpPath = `${TileBase}/wmts`;
 export const WmtsCapabilitiesRestPath = `${TileBase}/wmts/1.0.0/WMTSCapabilities.xml`;

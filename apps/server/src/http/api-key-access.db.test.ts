@@ -69,10 +69,11 @@ async function callWith(route: RegisteredRoute, headers: Record<string, string>)
     ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
   });
   const json = r.headers['content-type']?.toString().includes('json') ? r.json() : undefined;
-  if (json) return { status: r.statusCode, code: json.code as number | undefined, data: json.data };
-  // The WMS and WMTS routes answer their clients' OGC exception report (tiles/ows-errors.ts), which
-  // names the missing scope in words.
-  const scope = /lacks the (\w+) scope/.exec(r.body)?.[1];
+  if (json && typeof json.code !== 'string')
+    return { status: r.statusCode, code: json.code as number | undefined, data: json.data };
+  // The WMS and WMTS routes answer their clients' OGC exception report (tiles/ows-errors.ts), My data
+  // as STAC its clients' `{code, description}` (stac/my): both name the missing scope in words.
+  const scope = /lacks the (\w+) scope/.exec(json ? String(json.description) : r.body)?.[1];
   return {
     status: r.statusCode,
     code: scope ? ResultCode.ApiKeyScopeMissing : undefined,

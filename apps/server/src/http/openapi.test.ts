@@ -11,6 +11,7 @@ const undocumented: Array<[RegExp, string]> = [
   [/^GET \/api\/docs(\/.*)?$/, 'the OpenAPI document and its UI'],
   // Not an operation: the STAC API's JSON 404 and 405 for every path under /stac no route takes.
   [/^GET \/stac\/\*$/, 'the STAC API’s not-found answer'],
+  [/^GET \/tiles\/stac\/v1\/\*$/, 'the not-found answer of My data as STAC'],
 ];
 
 type Operation = { operationId?: string; security?: unknown[]; tags?: string[]; summary?: string };

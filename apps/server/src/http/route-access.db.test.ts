@@ -31,6 +31,10 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
+/** "My data as STAC" refuses as its clients read it: STAC's `{code: 'Unauthorized', description}`. */
+const isStacRefusal = (r: { headers: Record<string, unknown>; json: () => { code?: unknown } }) =>
+  String(r.headers['content-type']).startsWith('application/json') && r.json().code === 'Unauthorized';
+
 /** A concrete path of a route pattern: parameters and wildcards get plausible values. */
 const concrete = (pattern: string) => pattern.replace(/:[A-Za-z]+/g, '1').replace(/\*/g, 'x');
 
@@ -88,7 +92,8 @@ describe('the route table', () => {
           ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
         });
         const refused =
-          r.statusCode === 401 && (isOgcRefusal(r) || r.json().code === ResultCode.InvalidSession);
+          r.statusCode === 401 &&
+          (isOgcRefusal(r) || isStacRefusal(r) || r.json().code === ResultCode.InvalidSession);
         if (!refused) served.push(`${route.method} ${url} (${how}): ${r.statusCode} ${r.body.slice(0, 80)}`);
       }
     }

@@ -72,6 +72,27 @@ export const handWritten: Record<
       },
     ]),
   ),
+  // "My data as STAC" takes the public API's parameters (a subset, the rest refused): its calls.
+  ...Object.fromEntries(
+    [
+      ['GET /tiles/stac/v1', 'GET /stac/v1'],
+      ['GET /tiles/stac/v1/*', 'GET /stac/*'],
+      ['GET /tiles/stac/v1/conformance', 'GET /stac/v1/conformance'],
+      ['GET /tiles/stac/v1/collections', 'GET /stac/v1/collections'],
+      ['GET /tiles/stac/v1/collections/:id', 'GET /stac/v1/collections/:id'],
+      ['GET /tiles/stac/v1/collections/:id/items', 'GET /stac/v1/collections/:id/items'],
+      ['GET /tiles/stac/v1/collections/:id/items/:itemId', 'GET /stac/v1/collections/:id/items/:itemId'],
+      ['GET /tiles/stac/v1/search', 'GET /stac/v1/search'],
+      ['POST /tiles/stac/v1/search', 'POST /stac/v1/search'],
+    ].map(([key, as]) => [
+      key!,
+      {
+        why: 'My data as STAC: the STAC API parameters (stac.params.ts parseSearch, my-stac.routes.ts)',
+        calls: (f: Fixture) => stacCalls(f)[as!]!,
+        canonical: (f: Fixture) => stacCanonical(f)[as!] ?? [],
+      },
+    ]),
+  ),
   ...Object.fromEntries(
     [
       'GET /api/docs',

@@ -54,16 +54,16 @@ export async function hasOwslib(): Promise<boolean> {
 
 /**
  * The requests and answers in curl's trace (GDAL's `CPL_CURL_VERBOSE=YES` on stderr): each
- * request's method, its `Range` header if any, and the answer's status.
+ * request's method and path, its `Range` header if any, and the answer's status.
  */
 export function curlExchanges(
   trace: string,
-): Array<{ method: string; range: string | null; status: number }> {
-  const exchanges: Array<{ method: string; range: string | null; status: number }> = [];
-  let pending: { method: string; range: string | null } | null = null;
+): Array<{ method: string; path: string; range: string | null; status: number }> {
+  const exchanges: Array<{ method: string; path: string; range: string | null; status: number }> = [];
+  let pending: { method: string; path: string; range: string | null } | null = null;
   for (const line of trace.split(/\r?\n/)) {
-    const request = /^> ([A-Z]+) /.exec(line);
-    if (request) pending = { method: request[1]!, range: null };
+    const request = /^> ([A-Z]+) (\S*)/.exec(line);
+    if (request) pending = { method: request[1]!, path: request[2]!, range: null };
     const range = /^Range: (.+)$/i.exec(line);
     if (range && pending) pending.range = range[1]!.trim();
     const status = /^< HTTP\/[\d.]+ (\d{3})/.exec(line);

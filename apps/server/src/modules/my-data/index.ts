@@ -2,6 +2,7 @@
 export {
   type DeliveredScene,
   DeliveredScenesRepository,
+  deliveredScenesSql,
   formatTypeOf,
 } from './delivered-scenes.repository';
 export { MyDataRepository } from './my-data.repository';

@@ -33,7 +33,7 @@ const stacError = {
   },
 };
 
-const itemListParameters = [
+export const itemListParameters = [
   'limit',
   'bbox',
   'datetime',
@@ -46,7 +46,7 @@ const itemListParameters = [
   'f',
 ];
 
-interface StacDoc {
+export interface StacDoc {
   operationId: string;
   summary: string;
   answer: Record<string, unknown>;
@@ -144,12 +144,16 @@ const docs = {
 
 /** A STAC route's options: its operationId and summary, and what the document says of it. */
 export function stacDoc(name: keyof typeof docs) {
-  const doc: StacDoc = docs[name];
+  return stacRouteOptions(docs[name]);
+}
+
+/** The options of a route of either STAC catalogue (the public archive, my data) from its doc. */
+export function stacRouteOptions(doc: StacDoc, description = seeOwn) {
   return {
     schema: { operationId: doc.operationId, summary: doc.summary },
     config: {
       openapi: {
-        description: seeOwn,
+        description,
         ...(doc.query ? { querystring: query(doc.query) } : {}),
         ...(doc.body
           ? {

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { queryablesSchema } from './queryables';
 import { applyFields } from './sort-fields';
 import { stacDoc } from './stac.docs';
@@ -18,6 +18,7 @@ import {
 import { plainText, propertyParameters, type RawSearch, StacError, searchParameters } from './stac.params';
 import type { ItemPage, StacService } from './stac.service';
 import { stacDocPage } from './stac-doc-page';
+import { stacErrorHandler } from './stac-error';
 import { stacOpenApi } from './stac-openapi';
 
 /** Scheme, host and port the client used: STAC links are absolute. */
@@ -119,32 +120,7 @@ function notFound(request: FastifyRequest, reply: FastifyReply) {
  * `{code, description}`, not the `/api/v1` envelope: STAC clients read theirs.
  */
 export function stacRoutes(app: FastifyInstance, stac: StacService, version: string): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof StacError) {
-      return reply
-        .status(error.status)
-        .type(JSON_TYPE)
-        .send({ code: error.code, description: error.description });
-    }
-    if (error.statusCode === 429) {
-      // The rate limit (its Retry-After header is already set).
-      return reply
-        .status(429)
-        .type(JSON_TYPE)
-        .send({ code: 'TooManyRequests', description: 'too many requests: wait and try again' });
-    }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply
-        .status(error.statusCode)
-        .type(JSON_TYPE)
-        .send({ code: 'BadRequest', description: error.message });
-    }
-    request.log.error({ err: error, reqId: request.id }, 'unexpected error');
-    return reply
-      .status(500)
-      .type(JSON_TYPE)
-      .send({ code: 'InternalServerError', description: `internal error (request ${request.id})` });
-  });
+  app.setErrorHandler(stacErrorHandler);
   app.setNotFoundHandler(notFound);
   const v1 = StacBase.replace(/^\/stac/, '');
 

@@ -11,6 +11,7 @@ export {
   landsat8SubsetScene,
   parseMtl,
 } from './landsat8';
+export { LruCache } from './lru';
 export {
   blankPng,
   encodePng,
