@@ -241,6 +241,9 @@ export function openApiOptions(version: string, supportEmail: string | undefined
         description:
           'Every `/api/v1` response is `{code, message, data}` (docs/API.md). Tiles answer images and OGC XML, STAC its own JSON, downloads bytes with ranges.',
         ...(supportEmail ? { contact: { name: 'Satportal support', email: supportEmail } } : {}),
+        // The product has no open-source licence: the terms are the end-user licence agreement that
+        // every order accepts (scripts/make-eula.mjs), served beside the app.
+        license: { name: 'Satportal end-user licence agreement', url: '/legal/eula.pdf' },
       },
       // Relative: the document is right wherever the server is reached (proxies, other hosts).
       servers: [{ url: '/', description: 'this server' }],
