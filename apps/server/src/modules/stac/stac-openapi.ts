@@ -1,5 +1,5 @@
 import { GEOJSON, JSON_TYPE, OPENAPI_TYPE, SCHEMA_TYPE, STAC_VERSION, StacBase } from './stac.mapper';
-import { propertyParameters, STAC_DEFAULT_LIMIT, STAC_MAX_LIMIT } from './stac.params';
+import { itemListParameters, propertyParameters, STAC_DEFAULT_LIMIT, STAC_MAX_LIMIT } from './stac.params';
 import { STAC_COUNT_CAP } from './stac.service';
 
 /**
@@ -22,19 +22,6 @@ const ok = (description: string, schema: unknown, type = JSON_TYPE) => ({
   },
 });
 const notFound = { 404: { description: 'No such collection or item', ...json(schemaRef('Exception')) } };
-
-const itemListParameters = [
-  'limit',
-  'bbox',
-  'datetime',
-  'token',
-  'sortby',
-  'fields',
-  'filter',
-  'filter-lang',
-  'filter-crs',
-  'f',
-];
 
 const parameters = {
   collectionId: { name: 'collectionId', in: 'path', required: true, schema: { type: 'string' } },

@@ -1,6 +1,6 @@
 import { errorAnswer, jsonAnswer, textAnswer } from '../../http/openapi';
 import { GEOJSON, JSON_TYPE, OPENAPI_TYPE, SCHEMA_TYPE } from './stac.mapper';
-import { propertyParameters, searchParameters } from './stac.params';
+import { itemListParameters, propertyParameters, searchParameters } from './stac.params';
 
 /**
  * What the server's OpenAPI document (`/api/docs/json`) says of each STAC route. Documentation
@@ -32,19 +32,6 @@ const stacError = {
     },
   },
 };
-
-export const itemListParameters = [
-  'limit',
-  'bbox',
-  'datetime',
-  'token',
-  'sortby',
-  'fields',
-  'filter',
-  'filter-lang',
-  'filter-crs',
-  'f',
-];
 
 export interface StacDoc {
   operationId: string;

@@ -119,6 +119,20 @@ function propertyEqualities(properties: Record<string, unknown> | undefined): Cq
 }
 
 /** The search parameters, as RawSearch names them (GET and POST alike). */
+/** The query parameters a collection's items take (`/collections/{id}/items`), besides a queryable's equality. */
+export const itemListParameters = [
+  'limit',
+  'bbox',
+  'datetime',
+  'token',
+  'sortby',
+  'fields',
+  'filter',
+  'filter-lang',
+  'filter-crs',
+  'f',
+];
+
 export const searchParameters = [
   'bbox',
   'intersects',

@@ -15,7 +15,14 @@ import {
   toStacCollection,
   toStacItem,
 } from './stac.mapper';
-import { plainText, propertyParameters, type RawSearch, StacError, searchParameters } from './stac.params';
+import {
+  itemListParameters,
+  plainText,
+  propertyParameters,
+  type RawSearch,
+  StacError,
+  searchParameters,
+} from './stac.params';
 import type { ItemPage, StacService } from './stac.service';
 import { stacDocPage } from './stac-doc-page';
 import { stacErrorHandler } from './stac-error';
@@ -36,18 +43,7 @@ function featureCollection(page: ItemPage, base: string, links: Link[]) {
 }
 
 /** The query parameters each kind of resource takes (declared in stac-openapi.ts); any other is a 400. */
-const ITEM_LIST = new Set([
-  'limit',
-  'bbox',
-  'datetime',
-  'token',
-  'sortby',
-  'fields',
-  'filter',
-  'filter-lang',
-  'filter-crs',
-  'f',
-]);
+const ITEM_LIST = new Set<string>(itemListParameters);
 const SEARCH = new Set([...searchParameters, 'f']);
 const PLAIN = new Set(['f']);
 const FORMATS = ['json', 'geojson', 'application/json', 'application/geo+json'];
