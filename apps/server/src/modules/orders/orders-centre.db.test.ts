@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ResultCode } from '@satportal/contract';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Harness } from '../../test/harness';
+import { box, searchRequest } from '../../test/scenes';
 import {
   type ArchiveWorld,
   archiveOrder,
@@ -121,6 +124,72 @@ describe('GET /orders', () => {
     expect(await ids('?number=lak')).toEqual([c, b, a]);
     expect(await ids('?number=100%25')).toEqual([]);
     expect(await ids('?number=Harbour&tag=Coast')).toEqual([]);
+  });
+
+  it('names an order placed from a search after the searched AOIs (taskId, no AOIs in the body)', async () => {
+    // The web cart orders by the search's taskId alone (issue 28 #1: these orders read "Unnamed AOI").
+    const user = await h.signedIn();
+    const field = { ...box(30.15, 0.15, 30.3, 0.3), name: 'Tiny field' };
+    const searched = await send(
+      h,
+      'POST',
+      '/archive/search',
+      user.token,
+      searchRequest([{ ...w.aoi, name: 'Polygon1' }, field], w.satIds),
+    );
+    expectCode(searched, ResultCode.Success);
+    const body = archiveOrder(w, { taskId: searched.body.data.taskId }, [10]);
+    delete (body.ipr as { aois?: unknown }).aois;
+    const r = await send(h, 'POST', '/orders/archive', user.token, body);
+    expectCode(r, ResultCode.Success);
+    const id: number = r.body.data.list[0].orderId;
+    const [listed] = (await list(user)).body.data.list;
+    expect(listed.aois).toEqual([{ name: 'Polygon1' }, { name: 'Tiny field' }]);
+    const ids = async (text: string) =>
+      (await list(user, `?number=${encodeURIComponent(text)}`)).body.data.list.map(
+        (o: { id: number }) => o.id,
+      );
+    expect(await ids('tiny FIELD')).toEqual([id]);
+    expect(await ids('polygon1')).toEqual([id]);
+    const detail = await send(h, 'POST', '/orders/detail', user.token, { id });
+    expect(detail.body.data.oi.od.aois.map((a: { name: string }) => a.name)).toEqual([
+      'Polygon1',
+      'Tiny field',
+    ]);
+  });
+
+  it('gives orders placed that way before the fix their names back (migration 020), and no others', async () => {
+    const user = await h.signedIn();
+    const taskId = await searchOf(h, user.token, w);
+    const fromSearch = archiveOrder(w, { taskId }, [10]);
+    delete (fromSearch.ipr as { aois?: unknown }).aois;
+    const enlarged = archiveOrder(w, { taskId }, [10]);
+    enlarged.ipr.aois = [{ ...box(30.05, 0.05, 30.65, 0.45), name: undefined } as never];
+    const placed: number[] = [];
+    for (const body of [fromSearch, enlarged]) {
+      const r = await send(h, 'POST', '/orders/archive', user.token, body);
+      expectCode(r, ResultCode.Success);
+      placed.push(r.body.data.list[0].orderId);
+    }
+    // As the old code stored them: the search's union, unnamed; and the other AOI, unnamed.
+    await h.pool.query(
+      `UPDATE orders o SET aois = jsonb_build_array(ST_AsGeoJSON(s.aoi::geometry, 7)::jsonb)
+         FROM archive_searches s WHERE o.id = $1 AND s.id = $2`,
+      [placed[0], taskId],
+    );
+    const names = async () =>
+      (await list(user)).body.data.list.map((o: { aois: { name: string | null }[] }) =>
+        o.aois.map((a) => a.name),
+      );
+    expect(await names()).toEqual([[null], [null]]);
+    const migration = readFileSync(
+      join(import.meta.dirname, '../../db/migrations/020_order_aoi_names.sql'),
+      'utf8',
+    );
+    await h.pool.query(migration);
+    expect(await names()).toEqual([[null], ['Lake']]);
+    await h.pool.query(migration);
+    expect(await names()).toEqual([[null], ['Lake']]);
   });
 
   it('refuses a bad page or tab (400)', async () => {

@@ -47,7 +47,9 @@ export async function cartAoi(
   if (!request.taskId) return null;
   const searched = await repository.searchAoi(userId, request.taskId);
   if (searched === undefined) throw new ApiError(4004, 'order.searchNotFound');
-  return searched && { hex: searched.hex, aois: [searched.geojson] };
+  if (!searched) return null;
+  // The searched AOIs as the user named them; their union is what the search measured and clips to.
+  return { hex: searched.hex, aois: searched.aois?.length ? searched.aois : [searched.geojson] };
 }
 
 /** The requested levels as a list, each once, in the request's order. */

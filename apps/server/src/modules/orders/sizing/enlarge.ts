@@ -1,4 +1,10 @@
-import type { AoiEnlargementRequest, AoiEnlargementResponse, GroupArea } from '@satportal/contract';
+import {
+  type Aoi,
+  type AoiEnlargementRequest,
+  type AoiEnlargementResponse,
+  type GroupArea,
+  Limits,
+} from '@satportal/contract';
 import { ApiError } from '../../../http/api-error';
 import { type AreasRepository, checkAois, prepareArea } from '../../areas';
 import type { Cart } from './cart';
@@ -24,6 +30,18 @@ const meetsAll = (groups: GroupArea[]) =>
   );
 
 /**
+ * The enlarged AOI's name: the names of the AOIs it grew from, so that the order placed with it is
+ * found by them in the order centre (issue 28 #1); cut to the name limit, null if none had one.
+ */
+export function enlargedName(aois: readonly Aoi[]): string | null {
+  const names = [...new Set(aois.map((a) => a.name?.trim()).filter((n): n is string => !!n))];
+  if (!names.length) return null;
+  const joined = names.join(', ');
+  const chars = [...joined];
+  return chars.length <= Limits.nameMax ? joined : `${chars.slice(0, Limits.nameMax - 1).join('')}…`;
+}
+
+/**
  * "Enlarge to the minimum" (issue 13, beyond the spec): the smallest ground buffer of the AOI
  * with which every group meets its minimums — for archive the cart's scenes clipped to the
  * buffered AOI, for tasking the buffered AOI itself. The groups only grow with the buffer, so a
@@ -34,11 +52,13 @@ export async function enlargeAoi(
   request: AoiEnlargementRequest,
 ): Promise<AoiEnlargementResponse> {
   const evaluate = await evaluator(deps, request);
+  const name = enlargedName(request.aois);
+  const named = (aoi: Aoi): Aoi => (name ? { ...aoi, name } : aoi);
   const prepared = await prepareArea(deps.areas, checkAois(request.aois));
   const unchanged = await evaluate(prepared.union);
   if (meetsAll(unchanged)) {
     return {
-      aoi: await deps.repository.geojsonOf(prepared.union),
+      aoi: named(await deps.repository.geojsonOf(prepared.union)),
       bufferKm: 0,
       areaKm2: round2(prepared.areaKm2),
       groups: unchanged,
@@ -67,7 +87,7 @@ export async function enlargeAoi(
     }
   }
   return {
-    aoi: best.geojson,
+    aoi: named(best.geojson),
     bufferKm: Math.round(hi) / 1000,
     areaKm2: round2(best.areaKm2),
     groups: bestGroups,

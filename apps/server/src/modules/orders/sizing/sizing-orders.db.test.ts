@@ -240,9 +240,15 @@ describe('enlarge to the minimum', () => {
 
   it('answers the smallest buffer with which every group meets its minimums (archive)', async () => {
     const aoi = box(20.4, 0.4, 20.41, 0.41);
-    const r = await enlarge({ orderType: 1, aois: [aoi], ips: [{ sceneId: big }] });
+    const r = await enlarge({
+      orderType: 1,
+      aois: [{ ...aoi, name: 'Tiny field' }],
+      ips: [{ sceneId: big }],
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const { bufferKm, groups, aoi: enlarged, areaKm2 } = r.body.data;
+    // It keeps the name of the AOI it grew from: the order placed with it is found by it.
+    expect(enlarged.name).toBe('Tiny field');
     expect(bufferKm).toBeGreaterThan(1);
     expect(bufferKm).toBeLessThan(3);
     expect(groups[0].orderArea).toBeGreaterThanOrEqual(25);

@@ -1,3 +1,4 @@
+import type { Aoi } from '@satportal/contract';
 import type { Queryable } from '../../../db/database';
 import { type Overlay, snappedOverlay } from '../../areas';
 
@@ -123,17 +124,22 @@ export class SizingRepository {
   async searchAoi(
     userId: number,
     taskId: string,
-  ): Promise<
-    { hex: string; geojson: { type: 'MultiPolygon'; coordinates: number[][][][] } } | null | undefined
-  > {
-    const { rows } = await this.db.query<{ hex: string | null; geojson: SceneFacts['footprint'] | null }>(
-      `SELECT encode(ST_AsEWKB(aoi::geometry), 'hex') AS hex, ST_AsGeoJSON(aoi::geometry, 7)::json AS geojson
+  ): Promise<{ hex: string; geojson: SceneFacts['footprint']; aois: Aoi[] | null } | null | undefined> {
+    const { rows } = await this.db.query<{
+      hex: string | null;
+      geojson: SceneFacts['footprint'] | null;
+      aois: Aoi[] | null;
+    }>(
+      // The request's AOIs too: they carry the names the order keeps (a subscription's search stores
+      // its AOI under its name as well).
+      `SELECT encode(ST_AsEWKB(aoi::geometry), 'hex') AS hex, ST_AsGeoJSON(aoi::geometry, 7)::json AS geojson,
+              CASE WHEN jsonb_typeof(request->'aois') = 'array' THEN request->'aois' END AS aois
          FROM archive_searches WHERE id = $1 AND user_id = $2`,
       [taskId, userId],
     );
     const row = rows[0];
     if (!row) return undefined;
-    return row.hex && row.geojson ? { hex: row.hex, geojson: row.geojson } : null;
+    return row.hex && row.geojson ? { hex: row.hex, geojson: row.geojson, aois: row.aois } : null;
   }
 
   /**
