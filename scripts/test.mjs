@@ -52,6 +52,13 @@ let passed = 0;
 let failed = 0;
 /** Names of the failed tests, repeated at the end so that the last lines of a long log say what failed. */
 const failures = [];
+/** How long each part took (printed at the end: CI has a time budget, and its log keeps only the tail). */
+const took = [];
+const timed = (name, work) => {
+  const started = Date.now();
+  work();
+  took.push(`${name} ${Math.round((Date.now() - started) / 1000)} s`);
+};
 
 // The db suite includes its isolation suites run again with API keys (issue 27), on the embedded
 // default only: what they check is who a key opens, decided in the HTTP layer and one lookup the
@@ -60,53 +67,56 @@ const withKeys = !process.env.DATABASE_URL;
 const vitestProjects = suites
   .filter((s) => s === 'unit' || s === 'db')
   .flatMap((s) => (s === 'db' ? ['db', ...(withKeys ? ['db-apikeys'] : [])] : [s]));
-if (vitestProjects.length) {
-  const report = join(tmp, 'vitest.json');
-  rmSync(report, { force: true });
-  const status = run('npx', [
-    'vitest',
-    'run',
-    ...vitestProjects.flatMap((p) => ['--project', p]),
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${report}`,
-  ]);
-  const json = readJson(report);
-  passed += json?.numPassedTests ?? 0;
-  failed += json ? json.numFailedTests + (status !== 0 && json.numFailedTests === 0 ? 1 : 0) : 1;
-  for (const file of json?.testResults ?? []) {
-    for (const t of file.assertionResults ?? []) {
-      if (t.status === 'failed') failures.push(`${file.name.replace(`${root}/`, '')} › ${t.fullName}`);
+if (vitestProjects.length)
+  timed(vitestProjects.join('+'), () => {
+    const report = join(tmp, 'vitest.json');
+    rmSync(report, { force: true });
+    const status = run('npx', [
+      'vitest',
+      'run',
+      ...vitestProjects.flatMap((p) => ['--project', p]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ]);
+    const json = readJson(report);
+    passed += json?.numPassedTests ?? 0;
+    failed += json ? json.numFailedTests + (status !== 0 && json.numFailedTests === 0 ? 1 : 0) : 1;
+    for (const file of json?.testResults ?? []) {
+      for (const t of file.assertionResults ?? []) {
+        if (t.status === 'failed') failures.push(`${file.name.replace(`${root}/`, '')} › ${t.fullName}`);
+      }
     }
-  }
-  if (json && status !== 0 && json.numFailedTests === 0)
-    failures.push('vitest exited with an error outside the tests');
-}
-
-if (suites.includes('e2e')) {
-  ensureChromium();
-  ensureBuild();
-  const report = join(tmp, 'playwright.json');
-  rmSync(report, { force: true });
-  const status = run('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: report,
-    CHROMIUM_PATH: chromium,
+    if (json && status !== 0 && json.numFailedTests === 0)
+      failures.push('vitest exited with an error outside the tests');
   });
-  const playwright = readJson(report);
-  const stats = playwright?.stats;
-  passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
-  failed += stats ? stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0) : 1;
-  const walk = (suite, titles) => {
-    for (const spec of suite.specs ?? []) {
-      if (spec.tests?.some((t) => t.status === 'unexpected'))
-        failures.push([...titles, spec.title].join(' › '));
-    }
-    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
-  };
-  for (const suite of playwright?.suites ?? []) walk(suite, [suite.title]);
-}
 
-writeFileSync(join(tmp, 'test-summary.json'), JSON.stringify({ suites, passed, failed, failures }));
+if (suites.includes('e2e'))
+  timed('e2e', () => {
+    ensureChromium();
+    ensureBuild();
+    const report = join(tmp, 'playwright.json');
+    rmSync(report, { force: true });
+    const status = run('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+      CHROMIUM_PATH: chromium,
+    });
+    const playwright = readJson(report);
+    const stats = playwright?.stats;
+    passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+    failed += stats ? stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0) : 1;
+    const walk = (suite, titles) => {
+      for (const spec of suite.specs ?? []) {
+        if (spec.tests?.some((t) => t.status === 'unexpected'))
+          failures.push([...titles, spec.title].join(' › '));
+      }
+      for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+    };
+    for (const suite of playwright?.suites ?? []) walk(suite, [suite.title]);
+  });
+
+writeFileSync(join(tmp, 'test-summary.json'), JSON.stringify({ suites, passed, failed, failures, took }));
 for (const name of failures) console.log(`FAILED ${name}`);
+console.log(`took: ${took.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
