@@ -82,7 +82,7 @@ for (const language of ['en', 'zh'] as const) {
     await expect(portal.areaNode('Inner')).toHaveCount(0); // Outer is closed
 
     await portal.moveArea('Field', 'Inner');
-    await expect(portal.toasts().filter({ hasText: uiText(language, 'moveOK') })).toBeVisible();
+    await portal.expectToast(uiText(language, 'moveOK'));
     await expect(portal.areaNode('Inner')).toBeVisible();
     await expect(portal.areaNode('Field')).toBeVisible();
     await expect(portal.selectedAreaNode()).toHaveAttribute('data-node-name', 'Field');

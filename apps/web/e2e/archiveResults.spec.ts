@@ -102,12 +102,10 @@ for (const language of ['en', 'zh'] as const) {
     expect((await portal.listedSceneIds()).sort()).toEqual([...known].sort());
     // A scene-id search has no AOI: no coverage figure, no sort.
     await expect(portal.resultFigure('coverage')).toHaveCount(0);
-    await expect(
-      portal.toasts().filter({ hasText: text('search.unknownIds', { ids: 'NO_SUCH_SCENE' }) }),
-    ).toBeVisible();
+    await portal.expectToast(text('search.unknownIds', { ids: 'NO_SUCH_SCENE' }));
 
     await portal.searchSceneIds('NO_SUCH_SCENE_1,NO_SUCH_SCENE_2');
-    await expect(portal.toasts().filter({ hasText: text('search.nodata') })).toBeVisible();
+    await portal.expectToast(text('search.nodata'));
     await expect(portal.resultsPanel()).toHaveCount(0);
 
     // The session ends elsewhere: the search answers 3001, the login dialog opens over the map.
@@ -335,7 +333,7 @@ for (const language of ['en', 'zh'] as const) {
 
     await expect(page.getByTestId('archive-aoi')).toHaveText(text('search.noAoiSelected'));
     await portal.runArchiveSearch();
-    await expect(portal.toasts().filter({ hasText: text('search.noAoiSelected') })).toBeVisible();
+    await portal.expectToast(text('search.noAoiSelected'));
 
     await page.getByTestId('panel-close').click();
     await portal.centreMap(0, 30, 5);
@@ -345,7 +343,7 @@ for (const language of ['en', 'zh'] as const) {
     await portal.clearArchiveQualities();
     await expect(portal.archiveFormHelp().filter({ hasText: text('search.chooseQuality') })).toBeVisible();
     await portal.runArchiveSearch();
-    await expect(portal.toasts().filter({ hasText: text('search.chooseQuality') })).toBeVisible();
+    await portal.expectToast(text('search.chooseQuality'));
     await expect(portal.resultsPanel()).toHaveCount(0);
     await page.getByTestId('archive-quality').getByRole('checkbox').first().check();
     await expect(portal.archiveFormHelp().filter({ hasText: text('search.chooseQuality') })).toHaveCount(0);
@@ -355,7 +353,7 @@ for (const language of ['en', 'zh'] as const) {
       portal.archiveFormHelp().filter({ hasText: text('placeholder.selectSatellite') }),
     ).toBeVisible();
     await portal.runArchiveSearch();
-    await expect(portal.toasts().filter({ hasText: text('placeholder.selectSatellite') })).toBeVisible();
+    await portal.expectToast(text('placeholder.selectSatellite'));
     await expect(portal.resultsPanel()).toHaveCount(0);
 
     const today = new Date();
@@ -379,7 +377,7 @@ test('a failed satellite list says "Failed to acquire satellites" and offers to 
   await expect(page.getByTestId('archive-satellites-failed')).toContainText(
     uiText('en', 'search.satellitesFailed'),
   );
-  await expect(portal.toasts().filter({ hasText: uiText('en', 'error.network') })).toBeVisible();
+  await portal.expectToast(uiText('en', 'error.network'));
 
   await page.unroute('**/api/v1/satellites**');
   await page.getByTestId('archive-satellites-retry').click();
@@ -426,7 +424,7 @@ test.describe('no scenes found', () => {
 
       // Until then an empty search only warns.
       await portal.runArchiveSearch();
-      await expect(portal.toasts().filter({ hasText: text('search.noSceneData') })).toBeVisible();
+      await portal.expectToast(text('search.noSceneData'));
       await expect(portal.noArchiveDialog()).toHaveCount(0);
 
       // Past that midnight the dialog comes back; its "predict passes" carries the window to the Tasking tab.

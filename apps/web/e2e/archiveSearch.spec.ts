@@ -73,6 +73,6 @@ for (const language of ['en', 'zh'] as const) {
     for (const line of lines.slice(1)) expect(line.split(',')[2]).toBe(group.satName);
 
     await portal.searchSceneIds('NO_SUCH_SCENE_1, NO_SUCH_SCENE_2');
-    await expect(portal.toasts().filter({ hasText: texts[language].noIds }).first()).toBeVisible();
+    await portal.expectToast(texts[language].noIds);
   });
 }

@@ -39,7 +39,7 @@ test('a rejected entry says why, in both languages, and leaves the map as it was
 
   for (const entry of ['1,2,3', '91,0']) {
     await portal.searchCoordinates(entry);
-    await expect(portal.toasts().filter({ hasText: 'Wrong coordinates' }).first()).toBeVisible();
+    await portal.expectToast('Wrong coordinates');
     await expect(portal.coordinateSearchBox()).toHaveAttribute('aria-invalid', 'true');
     expect(await portal.mapCentre()).toBe('10.000000,20.000000');
     expect(await portal.searchedPoint()).toBe('10.000000,20.000000');
@@ -47,7 +47,7 @@ test('a rejected entry says why, in both languages, and leaves the map as it was
 
   await portal.switchLanguage('zh');
   await portal.searchCoordinates('0,180');
-  await expect(portal.toasts().filter({ hasText: '坐标有误' }).first()).toBeVisible();
+  await portal.expectToast('坐标有误');
   expect(await portal.mapCentre()).toBe('10.000000,20.000000');
   expect(await portal.searchedPoint()).toBe('10.000000,20.000000');
 });

@@ -81,12 +81,7 @@ for (const language of ['en', 'zh'] as const) {
       await expect(portal.saveAoiBar().getByRole('alert')).toContainText(text(language, 'aoi.nameTooLong'));
 
       await portal.saveAoi('Polygon1');
-      await expect(
-        portal
-          .toasts()
-          .filter({ hasText: text(language, 'saveOK') })
-          .first(),
-      ).toBeVisible();
+      await portal.expectToast(text(language, 'saveOK'));
       await expect(portal.saveAoiBar()).toHaveCount(0);
       // Still on the map, now the current AOI under its id.
       await expect(portal.areaTip()).toBeVisible();
@@ -151,12 +146,7 @@ for (const language of ['en', 'zh'] as const) {
       await page.getByTestId('poi-submit').click();
       await expect(popup.getByRole('alert')).toHaveText(text(language, 'poi.tipPOIname'));
       await portal.submitPoiName('Well 7');
-      await expect(
-        portal
-          .toasts()
-          .filter({ hasText: text(language, 'addOK') })
-          .first(),
-      ).toBeVisible();
+      await portal.expectToast(text(language, 'addOK'));
       await expect(popup).toHaveAttribute('data-mode', 'saved');
 
       let pois = (await portal.apiData<{ aois: Node[] }>('/aois?type=2')).aois.filter(
@@ -177,12 +167,7 @@ for (const language of ['en', 'zh'] as const) {
       await page.getByTestId('poi-delete').click();
       await expect(popup).toContainText(text(language, 'draw.poiDeleteConfirm'));
       await page.getByTestId('poi-delete-confirm').click();
-      await expect(
-        portal
-          .toasts()
-          .filter({ hasText: text(language, 'delOK') })
-          .first(),
-      ).toBeVisible();
+      await portal.expectToast(text(language, 'delOK'));
       await expect(popup).toHaveCount(0);
       pois = (await portal.apiData<{ aois: Node[] }>('/aois?type=2')).aois.filter((n) => n.kind === 'poi');
       expect(pois).toEqual([]);

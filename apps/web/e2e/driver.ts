@@ -5,6 +5,7 @@ import { basename, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { e2eDataDir } from '../playwright.config';
+import { expectToastSaid, startToastLog } from './toastLog';
 
 /**
  * The one driver of the end-to-end specs: they say what a user does
@@ -139,6 +140,7 @@ export class Portal {
   }
 
   async open(path = '/') {
+    await startToastLog(this.page);
     await this.page.goto(path);
   }
 
@@ -256,6 +258,14 @@ export class Portal {
   /** The toast messages on screen (antd message). */
   toasts() {
     return this.page.locator('.ant-message-notice');
+  }
+
+  /** The last toast each text matched (toastLog.ts): a repeated action must say it again. */
+  private readonly toastsMatched = new Map<string, number>();
+
+  /** Waits until a toast saying `text` has been shown (on screen now or a moment ago: toastLog.ts). */
+  expectToast(text: string | RegExp, timeout?: number) {
+    return expectToastSaid(this.page, this.toastsMatched, text, timeout);
   }
 
   /** Distinct colours drawn on the map's canvases (a blank map has one or none). */

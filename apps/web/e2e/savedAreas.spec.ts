@@ -46,29 +46,29 @@ for (const language of ['en', 'zh'] as const) {
 
     await portal.createFolder(say.root, 'Fields');
     await expect(portal.areaNode('Fields')).toBeVisible();
-    await expect(portal.toasts().filter({ hasText: say.created })).toBeVisible();
+    await portal.expectToast(say.created);
 
     // Names are checked before anything is sent; a refused name changes nothing.
     await portal.areaAction('Fields', 'rename');
     await portal.confirmAreaName('   ');
-    await expect(portal.toasts().filter({ hasText: say.emptyName })).toBeVisible();
+    await portal.expectToast(say.emptyName);
     await portal.confirmAreaName('x'.repeat(51));
-    await expect(portal.toasts().filter({ hasText: say.tooLong })).toBeVisible();
+    await portal.expectToast(say.tooLong);
     await page.getByTestId('area-name-cancel').click();
     expect((await portal.savedAreas()).map((n) => n.name)).toContain('Fields');
 
     await portal.renameArea('Fields', 'Farm fields');
     await expect(portal.areaNode('Farm fields')).toBeVisible();
-    await expect(portal.toasts().filter({ hasText: say.saved })).toBeVisible();
+    await portal.expectToast(say.saved);
 
     await portal.moveArea('Polygon1', 'Farm fields');
-    await expect(portal.toasts().filter({ hasText: say.moved })).toBeVisible();
+    await portal.expectToast(say.moved);
     const afterMove = await portal.savedAreas();
     const folder = afterMove.find((n) => n.name === 'Farm fields');
     expect(afterMove.find((n) => n.name === 'Polygon1')?.parentId).toBe(folder?.id);
 
     await portal.deleteArea('Farm fields');
-    await expect(portal.toasts().filter({ hasText: say.deleted })).toBeVisible();
+    await portal.expectToast(say.deleted);
     await expect(portal.areaNode('Farm fields')).toHaveCount(0);
     await expect(portal.areaNode('Polygon1')).toHaveCount(0);
     const left = (await portal.savedAreas()).map((n) => n.name);
@@ -92,7 +92,7 @@ for (const language of ['en', 'zh'] as const) {
     await portal.viewArea(aoi.name);
     await expect.poll(async () => (await portal.currentAoi())?.id).toBe(aoi.id);
     await portal.viewArea(aoi.name);
-    await expect(portal.toasts().filter({ hasText: say.alreadyAdded })).toBeVisible();
+    await portal.expectToast(say.alreadyAdded);
 
     const download = await portal.exportArea(aoi.name, 'geojson');
     expect(download.suggestedFilename()).toMatch(/\.geojson$/);

@@ -48,7 +48,7 @@ for (const language of ['en', 'zh'] as const) {
 
     // No AOI is the first thing said.
     await panel.submit();
-    await expect(panel.toast(text('subscribe.noAoi'))).toBeVisible();
+    await panel.expectToast(text('subscribe.noAoi'));
 
     await portal.centreMap(30, 100, 8);
     await portal.drawPolygon(square(120));
@@ -62,11 +62,11 @@ for (const language of ['en', 'zh'] as const) {
     // Then the qualities, then the satellite groups.
     for (const box of await panel.qualities().all()) await box.uncheck();
     await panel.submit();
-    await expect(panel.toast(text('search.chooseQuality'))).toBeVisible();
+    await panel.expectToast(text('search.chooseQuality'));
     for (const box of await panel.qualities().all()) await box.check();
     await page.getByTestId('subscription-sat-groups-clear').click();
     await panel.submit();
-    await expect(panel.toast(text('placeholder.selectSatellite'))).toBeVisible();
+    await panel.expectToast(text('placeholder.selectSatellite'));
     await page.getByTestId('subscription-sat-groups-all').click();
 
     // The picker offers yesterday … +180 days only.
@@ -87,7 +87,7 @@ for (const language of ['en', 'zh'] as const) {
     await portal.panel(1).screenshot({ path: test.info().outputPath(`panel-${language}.png`) });
     await panel.submit();
     await expect(page.getByTestId('subscription-created')).toContainText(text('subscribe.createOK'));
-    await expect(panel.toast(text('subscribe.createOK'))).toBeVisible();
+    await panel.expectToast(text('subscribe.createOK'));
 
     // Stored with the form's values.
     const listed = await panel.listed();

@@ -92,9 +92,9 @@ export class SubscriptionCreateDriver {
     await this.page.getByTestId('subscription-submit').click();
   }
 
-  /** The warning toast of a client check (and only it). */
-  toast(text: string) {
-    return this.portal.toasts().filter({ hasText: text });
+  /** Waits for the toast of a client check (toastLog.ts). */
+  expectToast(text: string) {
+    return this.portal.expectToast(text);
   }
 
   /** The caller's subscriptions through the API, newest first. */

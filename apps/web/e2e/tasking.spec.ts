@@ -41,7 +41,7 @@ for (const language of ['en', 'zh'] as const) {
     await portal.predictPasses();
     const counted = text(language, 'tasking.leftOut', { cloud: '__n__', coverage: '__n__' });
     const leftOut = new RegExp(counted.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll('__n__', '\\d+'));
-    await expect(portal.toasts().filter({ hasText: leftOut })).toBeVisible();
+    await portal.expectToast(leftOut);
     await expect(page.getByTestId('tasking-form')).toBeVisible();
 
     // Any cloud, any part of the AOI: every pass.
@@ -90,9 +90,7 @@ for (const language of ['en', 'zh'] as const) {
     // A start more than 15 days ahead is refused with its message.
     await portal.setTaskingDates(dayAhead(16), dayAhead(18));
     await portal.predictPasses();
-    await expect(
-      portal.toasts().filter({ hasText: text(language, 'search.exceed15', { days: '15' }) }),
-    ).toBeVisible();
+    await portal.expectToast(text(language, 'search.exceed15', { days: '15' }));
     await expect(page.getByTestId('tasking-form')).toBeVisible();
   });
 }
