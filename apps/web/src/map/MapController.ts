@@ -238,15 +238,9 @@ export class MapController {
     return this.parts.scenes.current()?.shownQuicklooks() ?? [];
   }
 
-  /** Fit the view to where all these scenes overlap (compare mode), no closer than `maxZoom`. */
-  fitSceneOverlap(sceneIds: readonly string[], options: { maxZoom: number }) {
-    this.parts.scenes.run(
-      (layers) => {
-        const extent = layers.commonExtentOf(sceneIds);
-        if (extent) this.fitter.fit(extent, { padding: fitPadding.compare, maxZoom: options.maxZoom });
-      },
-      { start: false },
-    );
+  /** Compare mode: the point clicked (where every compared scene lies) at `zoom`, clear of the panels. */
+  zoomToComparePoint(at: readonly [number, number], zoom: number) {
+    this.fitter.fit([at[0], at[1], at[0], at[1]], { padding: fitPadding.compare, zoom });
   }
 
   // ── Tasking passes (issue 6) ──────────────────────────────────────────────────────────────────

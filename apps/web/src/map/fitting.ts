@@ -10,8 +10,8 @@ import { extentOnScreen, fitExtent, fitMaxZoom, isPointExtent } from './view';
 import { coveredInsets, fitInsets, type Insets, mapCoverAttribute, type Rect } from './visibleArea';
 
 /**
- * Fit padding of spec 000 §2: 200 px (a POI), 300 px around an AOI; compare fits close around the
- * compared scenes' overlap (its zoom cap keeps the context).
+ * Fit padding of spec 000 §2: 200 px (a POI), 300 px around an AOI; compare's point only needs to
+ * be clear of the panels.
  */
 export const fitPadding = { default: 200, aoi: 300, compare: 24 } as const;
 
@@ -31,7 +31,8 @@ export class MapFitter {
     private readonly fitted: (fit: ViewFitted) => void,
   ) {}
 
-  fit(target: Geometry | Extent | undefined, options: { padding: number; maxZoom?: number }) {
+  /** `zoom`: exactly this zoom (a point at compare's 13) instead of the closest the object's size allows. */
+  fit(target: Geometry | Extent | undefined, options: { padding: number; maxZoom?: number; zoom?: number }) {
     if (!target) return;
     const extent = Array.isArray(target) ? target : target.getExtent();
     if (!extent.every(Number.isFinite)) return;
@@ -44,7 +45,7 @@ export class MapFitter {
     const padding = fitInsets({ width, height }, insets, options.padding);
     // A point already clear of the panels at the map's middle stays there: no needless jump sideways.
     if (isPointExtent(extent) && middleIsClear(padding, width, height)) padding.fill(0);
-    const maxZoom = fitMaxZoom(extent, view.getZoom(), options.maxZoom);
+    const maxZoom = options.zoom ?? fitMaxZoom(extent, view.getZoom(), options.maxZoom);
     const fit = ++this.fits;
     fitExtent(view, extent, padding, maxZoom, () => {
       const [west = 0, south = 0] = toLonLat([extent[0] ?? 0, extent[1] ?? 0]);

@@ -136,7 +136,7 @@ export interface MapEvents {
   /** The newest archive footprint under the pointer (null when none); React adds the tooltip delay. */
   footprintHovered: { sceneId: string; pixel: [number, number] } | null;
   /** A left click on the map: every archive scene under it, in result-list order (none beside them all). */
-  footprintsClicked: { sceneIds: string[]; pixel: [number, number] };
+  footprintsClicked: { sceneIds: string[]; pixel: [number, number]; at: [number, number] };
   /** A right click on displayed quicklooks: the shown scenes under it. */
   quicklooksRightClicked: { sceneIds: string[]; pixel: [number, number] };
   /** The quicklooks on the map, lowest first, each at the opacity its layer has. */

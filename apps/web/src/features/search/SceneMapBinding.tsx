@@ -20,6 +20,8 @@ import { useArchiveSearchStore } from './searchStore';
 const quicklookUrl = '/tiles/quicklooks/wms';
 
 type Hit = { sceneIds: string[]; pixel: [number, number] };
+/** A left click's hit, with the map coordinate clicked (in every scene it lists). */
+type OverlapHit = Hit & { at: [number, number] };
 type Compare = { sceneIds: string[]; value: number };
 
 /** Map pixels start right of the left menu. */
@@ -38,11 +40,11 @@ export function SceneMapBinding() {
   const images = results?.images;
   const byId = useMemo(() => new Map((images ?? []).map((s) => [s.sceneId, s])), [images]);
   const onViewSet = useMemo(() => new Set(onView), [onView]);
-  const [overlap, setOverlap] = useState<Hit | null>(null);
+  const [overlap, setOverlap] = useState<OverlapHit | null>(null);
   const [picked, setPicked] = useState<string[]>([]);
   const [compare, setCompare] = useState<Compare | null>(null);
   // The compared scenes are fitted once their slider is on screen: the fit keeps clear of it.
-  const [compareFit, setCompareFit] = useState<string[] | null>(null);
+  const [compareAt, setCompareAt] = useState<[number, number] | null>(null);
   const [removeMenu, setRemoveMenu] = useState<Hit | null>(null);
   const [mapHover, setMapHover] = useState<{ sceneId: string; pixel: [number, number] } | null>(null);
   const [tooltip, setTooltip] = useState<{ sceneId: string; pixel: [number, number] } | null>(null);
@@ -148,13 +150,13 @@ export function SceneMapBinding() {
     setCompare({ sceneIds: ordered, value: 0 });
     setOverlap(null);
     setHovered(null);
-    setCompareFit(ordered);
+    if (overlap) setCompareAt(overlap.at);
   };
   useEffect(() => {
-    if (!compareFit) return;
-    controller?.fitSceneOverlap(compareFit, { maxZoom: compareZoom });
-    setCompareFit(null);
-  }, [controller, compareFit]);
+    if (!compareAt) return;
+    controller?.zoomToComparePoint(compareAt, compareZoom);
+    setCompareAt(null);
+  }, [controller, compareAt]);
 
   const menuScenes = removeMenu ? scenesOf(removeMenu.sceneIds.filter((id) => onViewSet.has(id))) : [];
   useEffect(() => {

@@ -6,8 +6,9 @@ export const compareMin = 2;
 export const compareMax = 10;
 export const compareStep = 100;
 /**
- * Spec 000 §9 "compare zoom 13", read as the closest starting compare may bring the view: it fits
- * the map to where the compared scenes overlap, but small scenes are not blown up beyond 13.
+ * Spec 000 §9 "compare zoom 13": starting compare brings the map to zoom 13 at the point clicked,
+ * which lies in every compared scene, so that the swipe compares detail (issue 28 #8; it used to
+ * fit their whole overlap, zoom 9 or so, where little can be told apart).
  */
 export const compareZoom = 13;
 

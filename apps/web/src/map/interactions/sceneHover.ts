@@ -6,7 +6,8 @@ export interface ScenePointerHandlers {
   scenesAt(coordinate: number[]): string[];
   onHover(hit: { sceneId: string; pixel: [number, number] } | null): void;
   /** Every left click while enabled; `sceneIds` is empty beside all footprints. */
-  onClick(hit: { sceneIds: string[]; pixel: [number, number] }): void;
+  /** `at`: the map coordinate clicked (map projection), inside every scene listed. */
+  onClick(hit: { sceneIds: string[]; pixel: [number, number]; at: [number, number] }): void;
   onContextMenu(hit: { coordinate: number[]; pixel: [number, number] }): void;
   /** False while a drawing tool owns the pointer: scenes then ignore it. */
   enabled(): boolean;
@@ -42,7 +43,11 @@ export function bindScenePointer(map: OlMap, handlers: ScenePointerHandlers): ()
   const onClick = (event: MapBrowserEvent) => {
     if (!handlers.enabled()) return;
     // Also a click beside every footprint (no scene): it dismisses what an earlier click opened.
-    handlers.onClick({ sceneIds: handlers.scenesAt(event.coordinate), pixel: pixelOf(event.pixel) });
+    handlers.onClick({
+      sceneIds: handlers.scenesAt(event.coordinate),
+      pixel: pixelOf(event.pixel),
+      at: pixelOf(event.coordinate),
+    });
   };
   const viewport = map.getViewport() as HTMLElement;
   const onContextMenu = (event: MouseEvent) => {
