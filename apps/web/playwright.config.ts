@@ -73,6 +73,9 @@ export default defineConfig({
       WEBHOOK_ALLOW_PRIVATE: '1',
       WEBHOOK_ALLOW_HTTP: '1',
       LOG_LEVEL: 'warn',
+      // "Contact sales" must write to sales, not to technical support (issue 28 #8).
+      SALES_EMAIL: 'e2e-sales@satportal.example',
+      SUPPORT_EMAIL: 'e2e-support@satportal.example',
     },
   },
 });

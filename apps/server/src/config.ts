@@ -21,6 +21,8 @@ export interface Config {
   /** Public configuration handed to the browser (no secrets besides a browser map key). */
   tiandituKey: string | undefined;
   supportEmail: string;
+  /** Sales mailbox: where "Contact sales" (the HD quota dialog) writes to; not technical support. */
+  salesEmail: string;
   /** Order fulfilment (issue 14): audit, recheck, tasking captures, download links. */
   fulfilment: FulfilmentConfig;
   /** Where delivered files live: a folder under DATA_DIR by default, S3-compatible when configured. */
@@ -186,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     tiandituKey: env.TIANDITU_KEY || undefined,
     supportEmail: env.SUPPORT_EMAIL ?? 'support@satportal.example',
+    salesEmail: env.SALES_EMAIL ?? 'sales@satportal.example',
     fulfilment: {
       autoAudit: env.AUTO_AUDIT === undefined ? demo : yes(env.AUTO_AUDIT),
       // Demo: an order is audited within half a minute and a recheck takes two more; the real

@@ -123,7 +123,11 @@ async function main() {
     routes: routeModules(services),
     webDist: config.webDist,
     connections: config.http,
-    publicConfig: { tiandituKey: config.tiandituKey, supportEmail: config.supportEmail },
+    publicConfig: {
+      tiandituKey: config.tiandituKey,
+      supportEmail: config.supportEmail,
+      salesEmail: config.salesEmail,
+    },
     logger: { level: config.logLevel },
     disableRequestLogging: config.logLevel !== 'debug',
   });

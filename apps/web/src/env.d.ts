@@ -3,6 +3,7 @@ interface SatportalRuntimeConfig {
   version?: string;
   tiandituKey?: string;
   supportEmail?: string;
+  salesEmail?: string;
 }
 
 interface Window {

@@ -55,7 +55,7 @@ export interface AppDeps {
   connections?: ConnectionSettings;
   /** Built browser application; absent in API-only tests. */
   webDist?: string;
-  publicConfig?: { tiandituKey?: string | undefined; supportEmail: string };
+  publicConfig?: { tiandituKey?: string | undefined; supportEmail: string; salesEmail?: string };
   logger?: FastifyServerOptions['logger'];
   /** Per-request log lines are noise in a terminal; errors are logged regardless. */
   disableRequestLogging?: boolean;

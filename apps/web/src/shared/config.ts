@@ -3,6 +3,8 @@ export interface RuntimeConfig {
   version: string | null;
   tiandituKey: string | null;
   supportEmail: string | null;
+  /** "Contact sales" writes here (the HD quota dialog), not to technical support */
+  salesEmail: string | null;
 }
 
 const text = (value: string | undefined) => value?.trim() || null;
@@ -17,5 +19,6 @@ export function runtimeConfig(): RuntimeConfig {
     version: text(page?.version),
     tiandituKey: text(page?.tiandituKey) ?? text(import.meta.env.VITE_TIANDITU_KEY),
     supportEmail: text(page?.supportEmail),
+    salesEmail: text(page?.salesEmail),
   };
 }

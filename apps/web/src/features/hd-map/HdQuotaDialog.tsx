@@ -6,11 +6,12 @@ import { runtimeConfig } from '../../shared/config';
 /**
  * The HD quota dialog (spec 000 §2, texts of §8): the daily HD quota is spent (602) or the account
  * has no full-HD subscription (403); either way the mosaic stays at zoom 12, and more comes from
- * sales — the support mailbox the deployment configures. Loaded on demand (its own chunk).
+ * sales — the sales mailbox the deployment configures (SALES_EMAIL), not technical support.
+ * Loaded on demand (its own chunk).
  */
 export default function HdQuotaDialog(props: { refusal: 'quotaSpent' | 'notSubscribed'; onClose(): void }) {
   const { t } = useTranslation();
-  const mailbox = runtimeConfig().supportEmail ?? t('help.mailbox');
+  const mailbox = runtimeConfig().salesEmail ?? t('hdMap.salesMailbox');
   return (
     <Modal
       open
