@@ -1,7 +1,9 @@
 import { Limits, type OrderListItem } from '@satportal/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { Input, Select, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { queryKeys } from '../../api/endpoints';
 import { formatDateTime } from '../../shared/format/dates';
 import { PagedList } from '../../shared/ui/PagedList';
 import { useTimeFormat } from '../auth/useTimeFormat';
@@ -19,6 +21,7 @@ interface OrderListProps {
 export function OrderList({ filter, onFilter, onOpen }: OrderListProps) {
   const { t } = useTranslation();
   const tags = useOrderTags();
+  const queryClient = useQueryClient();
   const [typed, setTyped] = useState(filter.search);
 
   return (
@@ -55,6 +58,10 @@ export function OrderList({ filter, onFilter, onOpen }: OrderListProps) {
         size="small"
         activeKey={filter.tab}
         onChange={(key) => onFilter({ ...filter, tab: key as OrderFilter['tab'] })}
+        // A click on the tab already open asks again (issue 28 #5): what a user means by it.
+        onTabClick={(key) => {
+          if (key === filter.tab) void queryClient.invalidateQueries({ queryKey: queryKeys.orders });
+        }}
         items={orderCentreTabs.map((tab) => ({
           key: tab,
           label: <span data-testid={`order-tab-${tab}`}>{t(`orderCentre.tabs.${tab}`)}</span>,

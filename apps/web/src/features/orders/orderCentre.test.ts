@@ -11,6 +11,7 @@ import {
   isCancellable,
   megabytes,
   orderCentreTabs,
+  refreshMsFor,
   statusLabelKey,
   statusOfTab,
   taskingConditionsFrom,
@@ -48,6 +49,12 @@ describe('tabs and cancelling', () => {
   it('has All, Processing, Successful, Failed; All sends no status', () => {
     expect(orderCentreTabs).toEqual(['all', 'processing', 'successful', 'failed']);
     expect(orderCentreTabs.map(statusOfTab)).toEqual([undefined, 'processing', 'successful', 'failed']);
+  });
+
+  it('asks every 10 s while an order shown is under way (11, 21, 31), else every 120 s', () => {
+    for (const status of [11, 21, 31]) expect(refreshMsFor([32, status, 41])).toBe(10_000);
+    for (const status of [12, 22, 32, 33, 34, 41, 42]) expect(refreshMsFor([status])).toBe(120_000);
+    expect(refreshMsFor([])).toBe(120_000);
   });
 
   it('offers Cancel for 11, 21, 31, 34 only', () => {

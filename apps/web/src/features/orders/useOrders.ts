@@ -5,10 +5,7 @@ import { useApi } from '../../api/context';
 import { queryKeys } from '../../api/endpoints';
 import { saveFile } from '../../shared/download';
 import { useToast } from '../../shared/ui/toast';
-import { type OrderCentreTab, statusOfTab } from './orderCentre';
-
-/** Spec 001 §9: the order list refreshes every 120 s while the order centre is open. */
-export const orderRefreshMs = 120_000;
+import { type OrderCentreTab, refreshMsFor, statusOfTab } from './orderCentre';
 
 export interface OrderFilter {
   tab: OrderCentreTab;
@@ -19,8 +16,8 @@ export interface OrderFilter {
 
 /**
  * One page of the order list (10 from `start`; "Load more" adds the next page). Each page's
- * observer lives while the panel is mounted, so the 120 s refresh runs only while the order
- * centre is open. (Pages rather than an infinite query: its observer would weigh on the first load.)
+ * observer lives while the panel is mounted, so the refresh (10 s while an order is under way, else
+ * 120 s: `refreshMsFor`) runs only while the order centre is open. (Pages rather than an infinite query: its observer would weigh on the first load.)
  */
 export function useOrderPage(filter: OrderFilter, start: number) {
   const api = useApi();
@@ -32,7 +29,7 @@ export function useOrderPage(filter: OrderFilter, start: number) {
   return useQuery({
     queryKey: [...queryKeys.orderList(query), start],
     queryFn: ({ signal }) => api.orders({ ...query, start, length: Limits.orderPageSize }, { signal }),
-    refetchInterval: orderRefreshMs,
+    refetchInterval: (current) => refreshMsFor(current.state.data?.list.map((order) => order.status) ?? []),
     // Orders move by themselves (audit, delivery): every showing of the list asks again, unlike
     // the app's other lists, which stay fresh for a minute.
     staleTime: 0,
@@ -52,7 +49,7 @@ export function useOrderDetail(id: number) {
     queryKey: queryKeys.orderDetail(id),
     queryFn: ({ signal }) => api.orderDetail(id, { signal }),
     select: (data) => data.oi.od,
-    refetchInterval: orderRefreshMs,
+    refetchInterval: (current) => refreshMsFor(current.state.data ? [current.state.data.oi.od.status] : []),
     staleTime: 0,
   });
 }
