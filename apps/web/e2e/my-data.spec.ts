@@ -56,6 +56,13 @@ for (const language of ['en', 'zh'] as const) {
       text('myData.counts', { loaded: '3', total: '3' }),
     );
     await expect(page.getByTestId('my-data-start')).toBeDisabled();
+    // Each card: the whole order number, the level, the service and format (issue 28 #4).
+    for (const scene of [left, right, streamed]) {
+      await expect(myData.item(scene).getByTestId('my-data-order-number')).toHaveText(scene.orderNo);
+      await expect(myData.item(scene).getByTestId('my-data-product')).toHaveText(
+        new RegExp(`^L[0-9A-D]+ · ${scene.accessType} · ${scene.formatType}$`),
+      );
+    }
 
     // search and position: the map goes to the first result (after 1 s), at most zoom 18
     await expect(portal.zoomLevel()).toHaveText('2');
@@ -75,10 +82,20 @@ for (const language of ['en', 'zh'] as const) {
       /^\d\d\/\d\d\/\d{4} ~ \d\d\/\d\d\/\d{4}$/,
     );
 
-    // the analysis over a place both scenes cover, at a whole zoom (tiles drawn 1:1)
+    // Starting the analysis brings both scenes into view, whatever the map showed (issue 28 #4).
+    await portal.centreMap(0, 0, 3);
     await page.getByTestId('my-data-start').click();
     await expect(page.getByTestId('my-data-mode')).toHaveAttribute('data-mode', 'analysis');
     await expect(page.getByTestId('swipe-divider')).toBeVisible();
+    await expect.poll(async () => Number(await portal.zoomLevel().textContent())).toBeGreaterThanOrEqual(7);
+    const corners = [left, right].flatMap((scene) => scene.boundaries.flat());
+    const [centreLat = 0, centreLon = 0] = ((await portal.mapCentre()) ?? '').split(',').map(Number);
+    expect(centreLat).toBeGreaterThan(Math.min(...corners.map((p) => p.lat)));
+    expect(centreLat).toBeLessThan(Math.max(...corners.map((p) => p.lat)));
+    expect(centreLon).toBeGreaterThan(Math.min(...corners.map((p) => p.lng)) - 1);
+    expect(centreLon).toBeLessThan(Math.max(...corners.map((p) => p.lng)) + 1);
+
+    // the analysis over a place both scenes cover, at a whole zoom (tiles drawn 1:1)
     // A place where the two pictures differ: the copy's clouds (75 %) follow its id, which is new
     // in every run, and come in patches tens of kilometres wide, so the middle of the common area
     // may be clear in both (CI met it with the 40 middlemost points): every common point is tried,

@@ -9,6 +9,7 @@ import type { MyDataScene } from '@satportal/contract';
 import { Button, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TranslationKey } from '../../i18n/keys';
 import { dayIn } from '../../shared/format/days';
 import type { LinkKind } from './myData';
 import styles from './myData.module.css';
@@ -68,7 +69,20 @@ export function MyDataSceneCard(props: Props) {
       <span className={styles.meta}>
         {scene.satGroupName} · {t('myData.gsd', { value: scene.imageGsd })}
       </span>
-      <span className={styles.meta}>{scene.batchName}</span>
+      {/* The whole order number, wrapped: cut, two orders of one day read alike (issue 28 #4). */}
+      <Tooltip title={t('myData.orderNumber')}>
+        <span className={styles.orderNumber} data-testid="my-data-order-number">
+          {scene.batchName}
+        </span>
+      </Tooltip>
+      {/* The level tells one scene's L1 and L3D deliveries apart; the service and format, how it is drawn. */}
+      <span className={styles.meta} data-testid="my-data-product">
+        {t('myData.product', {
+          level: t(`order.levelShort.${scene.level}` as TranslationKey),
+          service: scene.accessType,
+          format: scene.formatType,
+        })}
+      </span>
       <div className={styles.buttons}>
         <Tooltip title={t('myData.toLeft')}>
           <Button

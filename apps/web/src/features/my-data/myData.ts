@@ -159,6 +159,15 @@ export function swipeGroupsOf(selection: Pick<Selection, 'left' | 'right'>): {
   return { left: selection.left.map(tileLayerOf), right: selection.right.map(tileLayerOf) };
 }
 
+/** What starting analysis brings into view: the delivered areas of every scene on either side. */
+export const analysisRingsOf = (sides: {
+  left: readonly MyDataScene[];
+  right: readonly MyDataScene[];
+}): number[][][] =>
+  [...sides.left, ...sides.right].flatMap((scene) =>
+    scene.boundaries.map((ring) => ring.map((p) => [p.lng, p.lat])),
+  );
+
 /** The rings to bring into view for a scene: its order's AOI when it has one, else its delivered area. */
 export function positionRingsOf(scene: MyDataScene): number[][][] {
   const aoi = scene.sceneAoi.cors.map((p) => [p.lng, p.lat]);

@@ -1,7 +1,7 @@
 import type { MyDataScene } from '@satportal/contract';
 import { useEffect } from 'react';
 import { useMapController } from '../../map/react/mapControllerContext';
-import { shownInSelection, swipeGroupsOf } from './myData';
+import { analysisRingsOf, shownInSelection, swipeGroupsOf } from './myData';
 import { useMyDataStore } from './myDataStore';
 
 const nothing = { layers: [], outlines: [] };
@@ -29,6 +29,13 @@ export function useMyDataMap(listed: readonly MyDataScene[]) {
       controller.showMyData(shownInSelection({ left, right, inView }, listed));
     }
   }, [controller, mode, left, right, inView, listed]);
+
+  // Starting analysis brings the compared scenes into view, clear of the panels (issue 28 #4: the
+  // map stayed where selection left it, often the world, with the scenes as dots). The lists are
+  // fixed while analysing, so this runs once per start.
+  useEffect(() => {
+    if (controller && mode === 'analysis') controller.fitRings(analysisRingsOf({ left, right }));
+  }, [controller, mode, left, right]);
 
   useEffect(
     () => () => {

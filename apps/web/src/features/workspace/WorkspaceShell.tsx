@@ -14,6 +14,7 @@ import { CursorPosition } from './CursorPosition';
 import { LeftMenu } from './LeftMenu';
 import { PanelHost } from './PanelHost';
 import { RightToolbar } from './RightToolbar';
+import { PanelId, usePanelStore } from '../../shared/panelStore';
 import styles from './workspace.module.css';
 
 const MapCanvas = lazy(() => import('./MapCanvas'));
@@ -32,13 +33,16 @@ export function WorkspaceShell() {
   const [noticeColumn, setNoticeColumn] = useState<HTMLElement | null>(null);
   const loginDialogOpen = useLoginDialogStore((s) => s.open);
   const orderDialogOpen = useOrderDialogStore((s) => s.dialog !== null);
+  // My data's 3-column list takes more of a wide window (issue 28 #4); --panel-width follows, so
+  // every box placed beside the panel moves with it.
+  const widePanel = usePanelStore((s) => s.openPanel === PanelId.MyData);
   // Confirm the stored session with the server as the workspace opens.
   useMe();
 
   return (
     <MapControllerContext.Provider value={controller}>
       <MapNoticesContext.Provider value={noticeColumn}>
-        <div className={styles.workspace}>
+        <div className={styles.workspace} data-wide-panel={widePanel || undefined}>
           <Suspense fallback={<div className={styles.map} />}>
             <MapCanvas onReady={setController} />
           </Suspense>
