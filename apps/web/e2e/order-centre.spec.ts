@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { Portal, uiText } from './driver';
 import { OrderCentreDriver } from './orderCentreDriver';
+import { OrderDriver } from './orderDriver';
 
 /**
  * The order centre (panel 4, spec 001 §2 "Order centre", "Order detail", "Tag management", §4;
@@ -73,7 +74,7 @@ for (const language of ['en', 'zh'] as const) {
     // Cancel it after the confirmation: 2000, cancelled by the user, no longer offered.
     await centre.openOrder(other.orderId);
     await centre.cancelOrder();
-    await expect(portal.toasts().filter({ hasText: text('order.cancelled') })).toBeVisible();
+    await portal.expectToast(text('order.cancelled'));
     await expect(page.getByTestId('order-detail-status')).toHaveText(text('orderCentre.status.41'));
     await expect(page.getByTestId('order-cancel')).toHaveCount(0);
     await centre.back();
@@ -89,5 +90,56 @@ for (const language of ['en', 'zh'] as const) {
     await page.getByTestId('order-archive-search').click();
     await expect(portal.panel(1)).toBeVisible();
     await expect(portal.resultsPanel()).toBeVisible({ timeout: 30_000 });
+  });
+
+  test(`(${language}) an order placed from the cart after a search of a saved AOI is found by the AOI's name`, async ({
+    page,
+  }) => {
+    // Issue 28 #1: the cart orders by the search's taskId alone, and such orders read "Unnamed AOI".
+    test.setTimeout(240_000);
+    const portal = new Portal(page);
+    const order = new OrderDriver(portal);
+    const centre = new OrderCentreDriver(portal);
+    await portal.logInNewUser(language);
+    const stamp = Date.now().toString(36);
+    const name = language === 'zh' ? `湖边农田 ${stamp}` : `Lakeside fields ${stamp}`;
+    const root = (await portal.savedAreas()).find((n) => n.kind === 'root');
+    // As wide as the order tests' drawn search (the e2e archive is a sparse 3,000 scenes).
+    const ring = [
+      { lat: -9, lng: 21 },
+      { lat: -9, lng: 39 },
+      { lat: 9, lng: 39 },
+      { lat: 9, lng: 21 },
+    ];
+    await portal.apiPost('/aois', {
+      hasGeo: true,
+      name,
+      parentId: root?.id,
+      geometry: { type: 4, cors: ring },
+    });
+    await portal.openPanel(0);
+    await portal.viewArea(name);
+    await expect.poll(async () => (await portal.currentAoi())?.name).toBe(name);
+    await portal.closePanel();
+
+    await order.search();
+    await portal.checkFirstResultGroup();
+    await order.cart.settled();
+    await order.openFromCart();
+    await order.chooseLevels([10]);
+    await order.agree();
+    const sent = await order.confirm('/orders/archive');
+    expect(sent.body.taskId).toBeTruthy();
+    expect((sent.body.ipr as { aois?: unknown }).aois).toBeUndefined();
+    await expect(order.orderNumbers()).toHaveCount(1, { timeout: 30_000 });
+    const orderId = Number(await order.orderNumbers().first().getAttribute('data-order-id'));
+    await page.getByTestId('order-centre').click();
+    await expect(centre.centre()).toBeVisible();
+
+    await expect(centre.item(orderId)).toContainText(name);
+    await centre.search(name.slice(0, -stamp.length).trim().toUpperCase());
+    await expect.poll(() => centre.listedIds()).toEqual([orderId]);
+    await centre.openOrder(orderId);
+    await expect(page.getByTestId('order-detail-aoi')).toContainText(name);
   });
 }
