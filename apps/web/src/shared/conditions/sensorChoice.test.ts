@@ -99,6 +99,19 @@ describe('sensor options (spec 000 §4: rebuilt from the satellite catalogue)', 
     expect(groupOptions(catalogue, 1, { ...none, bands: ['PAN', 'SWIR'] })).toEqual([]);
   });
 
+  it('for archive scenes, offers the classes oblique scenes fall in too, and matches a satellite by them', () => {
+    // Issue 28 #8: a 10 m sensor's scenes off nadir are over 15 m (class 5); a 0.5 m one's reach 0.8–1.5 m.
+    const scenes = { ...catalogue, resolutionsOf: 'scenes' as const };
+    expect(sensorOptions(scenes, 1).resolutions).toEqual([2, 3, 4, 5]);
+    expect(sensorOptions(catalogue, 1).resolutions).toEqual([2, 4]);
+    // Radar keeps its resolution whatever the pointing.
+    expect(sensorOptions(scenes, 4).resolutions).toEqual([4]);
+    const none = { bands: [], stereo: null, resolutions: [], satGroups: [] };
+    expect(groupOptions(scenes, 1, { ...none, resolutions: [5] })).toEqual(['Sentinel-2']);
+    expect(groupOptions(scenes, 1, { ...none, resolutions: [3] })).toEqual(['SuperView-1']);
+    expect(groupOptions(catalogue, 1, { ...none, resolutions: [5] })).toEqual([]);
+  });
+
   it('sends the matching satellites of the chosen groups only', () => {
     const selection = { bands: [], stereo: null, resolutions: [], satGroups: ['Jilin-1', 'Luojia-1'] };
     expect(chosenSatelliteIds(catalogue, 2, selection)).toEqual([4, 7]);

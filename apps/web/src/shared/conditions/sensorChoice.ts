@@ -3,11 +3,12 @@ import {
   Bands,
   type Capability,
   type ResolutionClassId,
+  ResolutionClasses,
   resolutionClassOf,
   type Satellite,
   type SatelliteGroup,
   type SensorChoice,
-  type SensorType,
+  SensorType,
   SensorTypes,
   type StereoMode,
   StereoModes,
@@ -38,6 +39,28 @@ export interface SensorSelection {
 export interface Catalogue {
   sats: readonly Satellite[];
   groups: readonly SatelliteGroup[];
+  /**
+   * What a resolution class is of: `scenes` (archive, subscriptions: each scene has the class of its
+   * own GSD, which grows off nadir, so a 15 m sensor's oblique scenes are over 15 m) or `sensor`
+   * (tasking, and the default: the prediction filters by the sensor's best resolution).
+   */
+  resolutionsOf?: 'scenes' | 'sensor';
+}
+
+/**
+ * How much coarser than its best an archive scene may be: the GSD off nadir is the best times
+ * √(along × cross) of the pointing, about 2.4 at the catalogue's widest pointing (52°). Radar keeps
+ * its resolution. Issue 28 #8: from the best resolutions alone the archive form offered 3 of the
+ * spec's 5 classes while it listed scenes of 15–30 m.
+ */
+const offNadirGsdGrowth = 2.5;
+
+/** The resolution classes a capability's scenes (or its sensor) fall in, finest first. */
+function classesOf(cap: Capability, of: Catalogue['resolutionsOf']): ResolutionClassId[] {
+  const best = resolutionClassOf(cap.maxResolution);
+  if (of !== 'scenes' || cap.type === SensorType.Radar) return [best];
+  const coarsest = resolutionClassOf(cap.maxResolution * offNadirGsdGrowth);
+  return ResolutionClasses.map((band) => band.id).filter((id) => id >= best && id <= coarsest);
 }
 
 const bandOrder = Object.keys(Bands) as Band[];
@@ -63,7 +86,7 @@ export function sensorOptions(catalogue: Catalogue, type: SensorType): SensorOpt
     for (const cap of capsOf(sat, type)) {
       for (const band of cap.bands) bands.add(band);
       for (const stereo of cap.stereos) stereos.add(stereo);
-      resolutions.add(resolutionClassOf(cap.maxResolution));
+      for (const id of classesOf(cap, catalogue.resolutionsOf)) resolutions.add(id);
     }
   }
   return {
@@ -74,11 +97,15 @@ export function sensorOptions(catalogue: Catalogue, type: SensorType): SensorOpt
 }
 
 /** A capability matches when it offers every chosen band, the chosen stereo mode and a chosen class. */
-function capabilityMatches(cap: Capability, selection: SensorSelection): boolean {
+function capabilityMatches(
+  cap: Capability,
+  selection: SensorSelection,
+  of: Catalogue['resolutionsOf'],
+): boolean {
   if (!selection.bands.every((band) => cap.bands.includes(band))) return false;
   if (selection.stereo && !cap.stereos.includes(selection.stereo)) return false;
-  const resolution = resolutionClassOf(cap.maxResolution);
-  return selection.resolutions.length === 0 || selection.resolutions.includes(resolution);
+  if (selection.resolutions.length === 0) return true;
+  return classesOf(cap, of).some((id) => selection.resolutions.includes(id));
 }
 
 /** Satellites of the type whose sensor matches the chosen bands, stereo mode and resolutions. */
@@ -87,7 +114,9 @@ export function matchingSatellites(
   type: SensorType,
   selection: SensorSelection,
 ): Satellite[] {
-  return catalogue.sats.filter((sat) => capsOf(sat, type).some((cap) => capabilityMatches(cap, selection)));
+  return catalogue.sats.filter((sat) =>
+    capsOf(sat, type).some((cap) => capabilityMatches(cap, selection, catalogue.resolutionsOf)),
+  );
 }
 
 /** The satellite groups offered: those with at least one matching satellite, in catalogue order. */
