@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { HdState } from '../../map/hdTypes';
 import type { MapController } from '../../map/MapController';
+import { MapNotice, mapNoticeOrder } from '../../shared/ui/MapNotices';
 import { useToast } from '../../shared/ui/toast';
 import HdMapControls from './HdMapControls';
 import { hdAuthorization, useHdCredentialCheck } from './useHdMap';
@@ -36,12 +36,12 @@ export default function HdMapHost(props: {
 
   return (
     <>
-      {/* In the page, not the map's overlay container: OpenLayers' event handling there kept
-          Playwright (and so assistive tools) from seeing the buttons as usable. */}
-      {createPortal(
-        <HdMapControls controller={controller} state={state} years={years} authorization={hdAuthorization} />,
-        document.body,
-      )}
+      {/* In the notices' column beside the tool bar, not the map's overlay container (OpenLayers'
+          event handling there kept Playwright, and so assistive tools, from seeing the buttons as
+          usable): a fixed box there covered the base map's notice at 1366 × 768 (issue 28 #7). */}
+      <MapNotice order={mapNoticeOrder.hdControls}>
+        <HdMapControls controller={controller} state={state} years={years} authorization={hdAuthorization} />
+      </MapNotice>
       {refusal && (
         <Suspense fallback={null}>
           <HdQuotaDialog refusal={refusal} onClose={() => setClosedRefusal(refusal)} />

@@ -15,5 +15,5 @@ export function MapNotice({ order, children }: { order: number; children: ReactN
   return createPortal(<div style={{ order }}>{children}</div>, column);
 }
 
-/** Where each notice stands in the column: a lasting fault before a passing tip. */
-export const mapNoticeOrder = { baseMapFailed: 0, zoomHdTip: 1 } as const;
+/** Where each notice stands in the column: a lasting fault, the HD map's box, then a passing tip. */
+export const mapNoticeOrder = { baseMapFailed: 0, hdControls: 1, zoomHdTip: 2 } as const;
