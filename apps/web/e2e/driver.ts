@@ -260,6 +260,27 @@ export class Portal {
     return this.page.locator('.ant-message-notice');
   }
 
+  /** Pairs of boxes docked over the map (`data-map-cover`) that overlap, by their test ids. */
+  overlappingCovers(): Promise<string[]> {
+    return this.page.evaluate(() => {
+      const covers = [...document.querySelectorAll('[data-map-cover]')]
+        .map((element) => ({
+          id: element.getAttribute('data-testid') ?? element.tagName,
+          rect: element.getBoundingClientRect(),
+        }))
+        .filter(({ rect }) => rect.width > 0 && rect.height > 0);
+      const pairs: string[] = [];
+      for (const [i, a] of covers.entries())
+        for (const b of covers.slice(i + 1)) {
+          const across = Math.min(a.rect.right, b.rect.right) - Math.max(a.rect.left, b.rect.left);
+          const down = Math.min(a.rect.bottom, b.rect.bottom) - Math.max(a.rect.top, b.rect.top);
+          // Boxes stacked by design touch; their heights are fractions of a pixel apart.
+          if (across > 2 && down > 2) pairs.push(`${a.id} × ${b.id}`);
+        }
+      return pairs;
+    });
+  }
+
   /** The last toast each text matched (toastLog.ts): a repeated action must say it again. */
   private readonly toastsMatched = new Map<string, number>();
 

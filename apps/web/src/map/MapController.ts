@@ -7,7 +7,7 @@ import Point from 'ol/geom/Point';
 import OlMap from 'ol/Map';
 import { fromLonLat } from 'ol/proj';
 import { TypedEmitter, type Unsubscribe } from './events';
-import { areasGeometry, fitPadding, MapFitter, ringsGeometry } from './fitting';
+import { areasGeometry, fitPadding, MapFitter, measureCovers, ringsGeometry } from './fitting';
 import { HdMap } from './hdMap';
 import { DrawingController } from './interactions/drawingController';
 import { createNavigationInteractions } from './interactions/navigation';
@@ -236,6 +236,11 @@ export class MapController {
   /** The scenes whose quicklook is on the map (for tests and the overlap box). */
   getShownQuicklooks(): string[] {
     return this.parts.scenes.current()?.shownQuicklooks() ?? [];
+  }
+
+  /** The map's rectangle and those of the boxes docked over it (but `except`). */
+  coverRects(except?: Element) {
+    return measureCovers(this.map, except);
   }
 
   /** Compare mode: the point clicked (where every compared scene lies) at `zoom`, clear of the panels. */

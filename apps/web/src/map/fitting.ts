@@ -81,8 +81,16 @@ export function areasGeometry(areas: readonly AoiGeoJson[]): MultiPolygon | unde
 }
 
 /** The visible boxes docked over the map (a hidden or collapsed one has no size). */
-function coversOver(element: HTMLElement): Rect[] {
+function coversOver(element: HTMLElement, except?: Element): Rect[] {
   return [...element.ownerDocument.querySelectorAll(`[${mapCoverAttribute}]`)]
+    .filter((cover) => cover !== except)
     .map((cover) => cover.getBoundingClientRect())
     .filter((rect) => rect.width > 0 && rect.height > 0);
+}
+
+/** The map's rectangle and those of the boxes docked over it (but `except`). */
+export function measureCovers(map: OlMap, except?: Element): { map: Rect; covers: Rect[] } | null {
+  const element = map.getTargetElement();
+  if (!element) return null;
+  return { map: element.getBoundingClientRect(), covers: coversOver(element, except) };
 }

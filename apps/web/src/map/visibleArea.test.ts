@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coveredInsets, fitInsets, minimumFitMarginPx, uncoveredArea } from './visibleArea';
+import { coveredInsets, fitInsets, freeSpan, minimumFitMarginPx, uncoveredArea } from './visibleArea';
 
 /** A 1366×768 window: the map right of the 56 px menu. */
 const map = { left: 56, top: 0, right: 1366, bottom: 768 };
@@ -73,5 +73,28 @@ describe('fitInsets', () => {
 describe('uncoveredArea', () => {
   it('is the map less its covered edges, from its top left', () => {
     expect(uncoveredArea(size, [84, 60, 30, 792])).toEqual({ left: 792, top: 84, right: 1250, bottom: 738 });
+  });
+});
+
+describe('freeSpan', () => {
+  const band = { top: 680, bottom: 724 };
+  it('takes the widest stretch of its band that no box covers', () => {
+    // Side panel and result list on the left (to 848 px); a cart box above the band on the right;
+    // the cursor readout below it.
+    const covers = [
+      { left: 56, top: 0, right: 436, bottom: 768 },
+      { left: 448, top: 92, right: 848, bottom: 732 },
+      { left: 962, top: 410, right: 1302, bottom: 672 },
+      { left: 612, top: 740, right: 810, bottom: 762 },
+    ];
+    expect(freeSpan(map, covers, band, 720)).toEqual({ centre: (848 + 1366) / 2, width: 486 });
+    expect(freeSpan(map, [], band, 720)).toEqual({ centre: 711, width: 720 });
+    // A box stacked right above the band (touching it by a pixel) does not take it.
+    const stacked = { left: 962, top: 410, right: 1302, bottom: 681 };
+    expect(freeSpan(map, [covers[1]!, stacked], band, 720)).toEqual({ centre: (848 + 1366) / 2, width: 486 });
+  });
+
+  it('gives up where too little is free', () => {
+    expect(freeSpan(map, [{ left: 56, top: 0, right: 1100, bottom: 768 }], band, 720)).toBeNull();
   });
 });

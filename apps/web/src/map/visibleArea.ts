@@ -83,3 +83,35 @@ export function uncoveredArea(map: { width: number; height: number }, covered: I
   const [top, right, bottom, left] = covered;
   return { left, top, right: map.width - right, bottom: map.height - bottom };
 }
+
+/**
+ * Where a box stands over the map, in the widest stretch of its own band of height that no other
+ * box covers (issue 28 #7: the drawn AOI's save bar was centred beside the side panel and the result
+ * list covered half of it): that stretch's centre, and the width the box may take there (at most
+ * `maxWidth`, a margin each side). Null when no stretch is wide enough; the box keeps its CSS place.
+ */
+export function freeSpan(
+  map: Rect,
+  covers: readonly Rect[],
+  band: { top: number; bottom: number },
+  maxWidth: number,
+  margin = 16,
+  minWidth = 320,
+): { centre: number; width: number } | null {
+  // Boxes that only touch the band (stacked by design, their heights rounded) leave it free.
+  const touch = 2;
+  const taken = covers
+    .filter((c) => c.top < band.bottom - touch && c.bottom > band.top + touch)
+    .filter((c) => c.right > map.left && c.left < map.right)
+    .map((c) => [Math.max(c.left, map.left), Math.min(c.right, map.right)] as const)
+    .sort((a, b) => a[0] - b[0]);
+  let best = { from: 0, to: 0 };
+  let edge = map.left;
+  for (const [left, right] of [...taken, [map.right, map.right] as const]) {
+    if (left - edge > best.to - best.from) best = { from: edge, to: left };
+    edge = Math.max(edge, right);
+  }
+  const width = Math.min(maxWidth, best.to - best.from - 2 * margin);
+  if (width < minWidth) return null;
+  return { centre: (best.from + best.to) / 2, width };
+}

@@ -1,13 +1,14 @@
 import { type AoiNode, ResultCode } from '@satportal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, TreeSelect } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/context';
 import { queryKeys } from '../../api/endpoints';
 import { ApiError } from '../../api/errors';
 import { messageOf } from '../../api/messages';
 import type { MapController } from '../../map/MapController';
+import { useFreeSpan } from '../../map/react/useFreeSpan';
 import { useMapEvent } from '../../map/react/useMapEvents';
 import type { DrawnPolygon } from '../../map/types';
 import { usePanelStore } from '../../shared/panelStore';
@@ -55,6 +56,9 @@ export function SaveAoiBar({
 }) {
   const { t, i18n } = useTranslation();
   const besidePanel = usePanelStore((s) => s.openPanel !== null);
+  // Centred over the map the docked boxes leave free (the result list stands beside the panel).
+  const bar = useRef<HTMLElement>(null);
+  const span = useFreeSpan(controller, bar, 720);
   const api = useApi();
   const queryClient = useQueryClient();
   const message = useToast();
@@ -67,6 +71,23 @@ export function SaveAoiBar({
   const [folder, setFolder] = useState<number | null | undefined>(undefined);
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // The boxes stacked above the bar (the cart) stand above it however many rows it wraps to.
+  const shown = open && polygon !== null;
+  useEffect(() => {
+    const element = shown ? bar.current : null;
+    // On the document: the cart box renders elsewhere in the page (the workspace fills the window).
+    const host = document.documentElement;
+    if (!element) return;
+    const observer = new ResizeObserver(() => {
+      const fromBottom = window.innerHeight - element.getBoundingClientRect().top;
+      host.style.setProperty('--above-save-bar', `${Math.ceil(fromBottom) + 8}px`);
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      host.style.removeProperty('--above-save-bar');
+    };
+  }, [shown]);
 
   // A new polygon opens the bar with the default name; a reshape keeps the name typed or saved.
   useEffect(() => {
@@ -123,6 +144,8 @@ export function SaveAoiBar({
 
   return (
     <section
+      ref={bar}
+      style={span}
       className={`${styles.saveBar} ${besidePanel ? styles.saveBarBesidePanel : ''}`}
       data-testid="save-aoi-bar"
       data-map-cover
