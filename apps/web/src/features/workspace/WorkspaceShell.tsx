@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { withLaterMessages } from '../../i18n';
 import type { MapController } from '../../map/MapController';
 import { MapControllerContext } from '../../map/react/mapControllerContext';
+import { PanelId, usePanelStore } from '../../shared/panelStore';
 import { MapNoticesContext } from '../../shared/ui/MapNotices';
 import { useLoginDialogStore } from '../auth/loginDialogStore';
 import { useMe } from '../auth/useMe';
@@ -14,7 +15,6 @@ import { CursorPosition } from './CursorPosition';
 import { LeftMenu } from './LeftMenu';
 import { PanelHost } from './PanelHost';
 import { RightToolbar } from './RightToolbar';
-import { PanelId, usePanelStore } from '../../shared/panelStore';
 import styles from './workspace.module.css';
 
 const MapCanvas = lazy(() => import('./MapCanvas'));
