@@ -71,7 +71,9 @@ export default function HdMapControls({ controller, state, years, authorization 
       />
       {years.map((year) => (
         <span key={year} className={styles.year}>
-          <Tooltip title={t('hdMap.copyUrl', { year })}>
+          {/* Below: the box wraps in the notices' column, and a tooltip above a copy button lay over
+              the year and compare choices of the row above (a click on them was lost). */}
+          <Tooltip title={t('hdMap.copyUrl', { year })} placement="bottom">
             <Button
               size="small"
               icon={<CopyOutlined />}
