@@ -6,13 +6,7 @@ import type ImageWMS from 'ol/source/ImageWMS';
 import type VectorSource from 'ol/source/Vector';
 import { DrawnMark, markDrawn, whenDrawn } from './drawnMarks';
 import { bindScenePointer } from './interactions/sceneHover';
-import {
-  commonExtent,
-  createFootprintLayer,
-  createOutlineLayer,
-  footprintFeature,
-  scenesAt,
-} from './layers/footprints';
+import { createFootprintLayer, createOutlineLayer, footprintFeature, scenesAt } from './layers/footprints';
 import { createQuicklookLayer } from './layers/quicklooks';
 import type { MapEvents, QuicklookAccess, SceneFootprint } from './types';
 
@@ -97,12 +91,6 @@ export class SceneLayers {
 
   geometryOf(sceneId: string) {
     return this.features.get(sceneId)?.getGeometry();
-  }
-
-  /** Where all these scenes' footprints may overlap: the common part of their extents. */
-  commonExtentOf(sceneIds: readonly string[]) {
-    const extents = sceneIds.map((id) => this.geometryOf(id)?.getExtent());
-    return extents.every((e) => e !== undefined) ? commonExtent(extents) : null;
   }
 
   setOutline(role: 'hover' | 'highlight', sceneId: string | null) {

@@ -1,7 +1,7 @@
 import { fromLonLat, toLonLat } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
 import { describe, expect, it } from 'vitest';
-import { commonExtent, footprintFeature, intoWorld, isSoftwareRenderer, scenesAt } from './footprints';
+import { footprintFeature, intoWorld, isSoftwareRenderer, scenesAt } from './footprints';
 import { quicklookParams } from './quicklooks';
 
 const square = (sceneId: string, west: number, south: number, size = 1) => ({
@@ -47,23 +47,6 @@ describe('archive footprints on the map', () => {
     expect(scenesAt(source as never, nextWorld, order)).toEqual(['a', 'b']);
     expect(scenesAt(source as never, fromLonLat([0, 0]), order)).toEqual([]);
     expect(intoWorld(0)).toBeCloseTo(0, 6);
-  });
-
-  it('finds the extent compared scenes share, or none', () => {
-    expect(
-      commonExtent([
-        [0, 0, 10, 10],
-        [5, -5, 20, 8],
-        [6, 2, 30, 30],
-      ]),
-    ).toEqual([6, 2, 10, 8]);
-    expect(
-      commonExtent([
-        [0, 0, 1, 1],
-        [2, 2, 3, 3],
-      ]),
-    ).toBeNull();
-    expect(commonExtent([])).toBeNull();
   });
 
   it('asks the quicklook WMS for one layer per scene, with no credential in the query', () => {

@@ -1,4 +1,3 @@
-import { type Extent, getIntersection, isEmpty } from 'ol/extent';
 import Feature from 'ol/Feature';
 import MultiPolygon from 'ol/geom/MultiPolygon';
 import VectorLayer from 'ol/layer/Vector';
@@ -95,14 +94,6 @@ export function createOutlineLayer(zIndex: number) {
   });
   layer.set('name', 'footprint-outlines');
   return { layer, source };
-}
-
-/** The part all these extents share (where every one of the scenes may lie); null when none. */
-export function commonExtent(extents: readonly Extent[]): Extent | null {
-  const [first, ...rest] = extents;
-  if (!first) return null;
-  const common = rest.reduce((a, b) => getIntersection(a, b), first);
-  return isEmpty(common) ? null : common;
 }
 
 /** The world's width in EPSG:3857 metres: a click on a repeated world is brought back into the first. */
