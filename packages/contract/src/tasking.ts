@@ -110,6 +110,12 @@ export const TaskingPass = Type.Object({
     maximum: 100,
     description: "percentage of the AOI this pass's footprint covers (geodesic), 2 decimals",
   }),
+  clearProbability: Type.Number({
+    minimum: 0,
+    maximum: 1,
+    description:
+      "chance that the pass sees the AOI it covers with cloud at or below `cc` (area-weighted over the 1° weather cells): the forecast's verdict weighted by exp(−lead time / 3 days), the season's cloud climatology for the rest; 1 for radar. 3 decimals",
+  }),
 });
 export type TaskingPass = Static<typeof TaskingPass>;
 
@@ -142,6 +148,71 @@ export const UnpredictedSatellite = Type.Object({
   }),
 });
 export type UnpredictedSatellite = Static<typeof UnpredictedSatellite>;
+
+/** A pass of the capture plan, with the share of the AOI it adds to the passes before it in the plan. */
+export const PlannedPass = Type.Object({
+  pass: TaskingPass,
+  addedCoverage: Type.Number({
+    description:
+      'percentage of the AOI this pass adds to those the plan took before it (sampled), 2 decimals',
+  }),
+});
+export type PlannedPass = Static<typeof PlannedPass>;
+
+/**
+ * The capture plan (issue 28): which passes together cover the AOI, with what chance of clear sky,
+ * and by when the order is likely complete. Built from every pass within the geometric conditions
+ * (off-nadir, sun, orbit, sensor), whatever its forecast and coverage, since the list's `cc` and
+ * `ac` filters judge each pass alone; `conditions` says what the list's limits would have to be to
+ * list every planned pass, so an empty prediction can offer the plan that loosening would give.
+ */
+export const CapturePlan = Type.Object({
+  candidates: Type.Integer({ description: 'passes within the geometric conditions the plan chose from' }),
+  passes: Type.Array(PlannedPass, {
+    description:
+      'the fewest passes that together cover the AOI (greedy set cover over ~2,000 sample points; a pass enters only if it adds at least 0.5 % of the AOI), in time order',
+  }),
+  coverage: Type.Number({
+    description: "percentage of the AOI the plan's passes cover together (geodesic, exact), 2 decimals",
+  }),
+  coverable: Type.Number({
+    description: 'percentage of the AOI any pass of the window can cover (geodesic, exact), 2 decimals',
+  }),
+  planClearProbability: Type.Number({
+    minimum: 0,
+    maximum: 1,
+    description: "chance that the plan's passes alone capture all they cover clear, 3 decimals",
+  }),
+  completion: Type.Array(
+    Type.Object({
+      time: Type.String({ format: 'date-time', description: 'best time of a pass of the window' }),
+      probability: Type.Number({
+        minimum: 0,
+        maximum: 1,
+        description:
+          'chance that all of the coverable AOI has been captured clear by then, trying every pass of the window, 3 decimals (each 1° weather cell is one sky per pass: exact for a cell whose points share their passes, else counted over 2,000 seeded draws)',
+      }),
+      expectedCoverage: Type.Number({
+        description: 'expected percentage of the AOI captured clear by then, 2 decimals',
+      }),
+    }),
+    {
+      description:
+        'the completion curve, one step per pass in time order: the expected completion date at a confidence q is the first time whose probability reaches q',
+    },
+  ),
+  conditions: Type.Union(
+    [
+      Type.Object({
+        cc: Type.Number({ description: 'the lowest cloud limit that lists every planned pass, %' }),
+        ac: Type.Number({ description: 'the highest coverage limit that lists every planned pass, %' }),
+      }),
+      Type.Null(),
+    ],
+    { description: "the list's limits that would list every planned pass; null when the current ones do" },
+  ),
+});
+export type CapturePlan = Static<typeof CapturePlan>;
 
 /** The prediction (spec 000 §3: data[0]). */
 export const TaskingPrediction = Type.Object({
@@ -179,6 +250,9 @@ export const TaskingPrediction = Type.Object({
     },
     { description: 'passes the conditions left out: the panel says which limit emptied a prediction' },
   ),
+  plan: Type.Union([CapturePlan, Type.Null()], {
+    description: 'the capture plan; null when no pass of the window meets the geometric conditions',
+  }),
 });
 export type TaskingPrediction = Static<typeof TaskingPrediction>;
 

@@ -29,6 +29,7 @@ const pass = (over: Partial<TaskingPass> = {}): TaskingPass => ({
   elementsEpoch: '2026-11-20T00:00:00.000Z',
   cloudForecast: 10,
   coverage: 100,
+  clearProbability: 0.5,
   ...over,
 });
 

@@ -11,6 +11,7 @@ export function toTaskingPass(
   sat: Satellite,
   elementsEpoch: Date,
   coverage: number,
+  clearProbability: number,
 ): TaskingPass {
   return {
     enterTime: new Date(pass.enter).toISOString(),
@@ -30,6 +31,7 @@ export function toTaskingPass(
     elementsEpoch: elementsEpoch.toISOString(),
     cloudForecast: pass.cloudForecast,
     coverage,
+    clearProbability: Math.round(clearProbability * 1000) / 1000,
   };
 }
 

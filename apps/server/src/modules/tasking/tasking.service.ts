@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import {
   type Aoi,
+  type CapturePlan,
   Limits,
   type Satellite,
   type SensorChoice,
+  SensorType,
   type StaleElements,
   type TaskingPass,
   type TaskingPrediction,
@@ -20,6 +22,7 @@ import type { OrbitalElementsRepository } from '../catalogue/orbital-elements.re
 import { InvalidElementsError, Orbit } from '../orbits/orbit';
 import type { NormalisedGeometry } from '../scenes/lonlat';
 import { matchingCapabilities, type PredictedPass, predictPasses } from './prediction';
+import { type CapturePlanOutline, outlineCapturePlan } from './plan';
 import { type PassTarget, prepareTarget } from './target';
 import { groupByDay, toTaskingPass } from './tasking.mapper';
 import type { TaskingRepository } from './tasking.repository';
@@ -202,8 +205,9 @@ export class TaskingService {
       sensor: w.sensor,
     };
     const staleElements: StaleElements[] = [];
-    const found: { pass: PredictedPass; sat: Satellite; epoch: Date }[] = [];
-    let leftOutByCloud = 0;
+    // Every pass within the geometric conditions: the list keeps those within the cloud and
+    // coverage limits, the capture plan chooses among all of them.
+    const all: { pass: PredictedPass; sat: Satellite; epoch: Date }[] = [];
     for (const sat of candidates) {
       const set = elements.get(sat.id);
       let orbit: Orbit | undefined;
@@ -227,27 +231,44 @@ export class TaskingService {
         });
       }
       for (const target of targets) {
-        for (const pass of predictPasses(sat, orbit, target, conditions)) {
-          if (w.maxCloudPercent === undefined || pass.cloudForecast <= w.maxCloudPercent) {
-            found.push({ pass, sat, epoch: set.epoch });
-          } else {
-            leftOutByCloud++;
-          }
-        }
+        for (const pass of predictPasses(sat, orbit, target, conditions))
+          all.push({ pass, sat, epoch: set.epoch });
       }
     }
+    const withinCloud = (f: (typeof all)[number]) =>
+      w.maxCloudPercent === undefined || f.pass.cloudForecast <= w.maxCloudPercent;
     const coverageOfEach = await this.tasking.coverageOfEach(
       area.union,
       area.areaKm2,
-      found.map((f) => f.pass.footprint),
+      all.map((f) => f.pass.footprint),
     );
-    const kept = found
-      .map((f, i) => ({ ...f, coverage: percent(coverageOfEach[i] ?? 0) }))
-      .filter((f) => w.minCoveragePercent === undefined || f.coverage >= w.minCoveragePercent);
+    const outline = outlineCapturePlan(
+      aois,
+      all.map((f) => ({
+        footprint: f.pass.footprint,
+        best: f.pass.best,
+        radar: f.pass.sensorType === SensorType.Radar,
+      })),
+      w.maxCloudPercent ?? 100,
+      this.now().getTime(),
+    );
+    const described = all.map((f, i) => ({
+      ...f,
+      item: toTaskingPass(
+        f.pass,
+        f.sat,
+        f.epoch,
+        percent(coverageOfEach[i] ?? 0),
+        outline.clearOfEach[i] ?? 0,
+      ),
+    }));
+    const found = described.filter(withinCloud);
+    const kept = found.filter(
+      (f) => w.minCoveragePercent === undefined || f.item.coverage >= w.minCoveragePercent,
+    );
     const passes = kept.map((f) => f.pass);
     // Said beside the passes, so that an empty prediction can tell which limit emptied it.
-    const leftOut = { cloud: leftOutByCloud, coverage: found.length - kept.length };
-    const items: TaskingPass[] = kept.map((f) => toTaskingPass(f.pass, f.sat, f.epoch, f.coverage));
+    const leftOut = { cloud: all.length - found.length, coverage: found.length - kept.length };
     const coverage = passes.length
       ? await this.tasking.coverage(
           area.union,
@@ -255,7 +276,10 @@ export class TaskingService {
           passes.map((p) => p.footprint),
         )
       : 0;
-    const list = groupByDay(items);
+    const plan = all.length
+      ? await this.planOf(area, outline, described, new Set(kept.map((f) => f.item)), w)
+      : null;
+    const list = groupByDay(kept.map((f) => f.item));
     const ordered = list.flatMap((d) => d.item);
     return {
       total: ordered.length,
@@ -272,6 +296,61 @@ export class TaskingService {
       staleElements,
       unpredicted,
       leftOut,
+      plan,
+    };
+  }
+
+  /**
+   * The capture plan's passes in time order, its exact coverage and that of every pass of the
+   * window, and the list limits that would list every planned pass when the current ones do not.
+   */
+  private async planOf(
+    area: { union: string; areaKm2: number },
+    outline: CapturePlanOutline,
+    described: { pass: PredictedPass; item: TaskingPass }[],
+    listed: Set<TaskingPass>,
+    w: Pick<PredictionWindow, 'maxCloudPercent' | 'minCoveragePercent'>,
+  ): Promise<CapturePlan> {
+    const planned = outline.chosen
+      .map((i, k) => ({ ...(described[i] as (typeof described)[number]), added: outline.added[k] ?? 0 }))
+      .sort((a, b) => a.pass.best - b.pass.best);
+    const [coverage, coverable] = await Promise.all([
+      this.tasking.coverage(
+        area.union,
+        area.areaKm2,
+        planned.map((p) => p.pass.footprint),
+      ),
+      this.tasking.coverage(
+        area.union,
+        area.areaKm2,
+        described.map((p) => p.pass.footprint),
+      ),
+    ]);
+    const unlisted = planned.some((p) => !listed.has(p.item));
+    const round3 = (x: number) => Math.round(x * 1000) / 1000;
+    return {
+      candidates: described.length,
+      passes: planned.map((p) => ({ pass: p.item, addedCoverage: percent(p.added * 100) })),
+      coverage: percent(coverage),
+      coverable: percent(coverable),
+      planClearProbability: round3(outline.planClearProbability),
+      completion: outline.completion.map((step) => ({
+        time: new Date(step.time).toISOString(),
+        probability: round3(step.probability),
+        expectedCoverage: percent(step.expectedShare * 100),
+      })),
+      conditions: unlisted
+        ? {
+            cc: Math.max(
+              w.maxCloudPercent ?? 100,
+              Math.ceil(Math.max(...planned.map((p) => p.item.cloudForecast))),
+            ),
+            ac: Math.min(
+              w.minCoveragePercent ?? 0,
+              Math.floor(Math.min(...planned.map((p) => p.item.coverage))),
+            ),
+          }
+        : null,
     };
   }
 }
