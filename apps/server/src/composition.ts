@@ -17,6 +17,8 @@ import { SessionsRepository } from './modules/auth/sessions.repository';
 import { toSatellite } from './modules/catalogue/catalogue.mapper';
 import { CatalogueRepository } from './modules/catalogue/catalogue.repository';
 import { CatalogueService } from './modules/catalogue/catalogue.service';
+import { ElementFetchesRepository } from './modules/catalogue/element-fetches.repository';
+import { ElementsRefreshService } from './modules/catalogue/elements-refresh.service';
 import { OrbitalElementsRepository } from './modules/catalogue/orbital-elements.repository';
 import { OrbitalElementsService } from './modules/catalogue/orbital-elements.service';
 import { DownloadLinks, DownloadsRepository, DownloadsService, sharedLinkSecret } from './modules/downloads';
@@ -76,7 +78,7 @@ import { appVersion } from './version';
 
 /** What delivery needs of the configuration: where files and mail go, how links are signed. */
 export type DeliveryConfig = Pick<Config, 'dataDir' | 'storage' | 'mail' | 'fulfilment'> &
-  Partial<Pick<Config, 'tiles' | 'subscriptions' | 'webhooks'>>;
+  Partial<Pick<Config, 'tiles' | 'subscriptions' | 'webhooks' | 'orbitalElements'>>;
 
 /** Repositories and services over one database: shared by the server, the CLI and the tests. */
 export function composeServices(
@@ -130,19 +132,27 @@ export function composeServices(
   const catalogue = new CatalogueService(catalogueRepository);
   const orbitalElementsRepository = new OrbitalElementsRepository(db.pool);
   const orbitalElements = new OrbitalElementsService(orbitalElementsRepository);
+  const elementsConfig = delivery.orbitalElements ?? loadConfig().orbitalElements;
+  // Elements fetched from the configured source; without one, the status says so and nothing runs.
+  const elementsRefresh = new ElementsRefreshService(
+    new ElementFetchesRepository(db.pool),
+    orbitalElementsRepository,
+    { ...elementsConfig, userAgent: `Satportal/${appVersion} (orbital elements)` },
+  );
   const scenesRepository = new ScenesRepository(db.pool);
   const ingest = new IngestService(scenesRepository, catalogueRepository);
   const overlay = overlayFor(db.kind);
   const archiveRepository = new ArchiveRepository(db.pool, overlay);
   const areasRepository = new AreasRepository(db.pool, overlay);
   const archive = new ArchiveService(archiveRepository, areasRepository, new HistoryRepository(db.pool));
+  // Stored tasking predictions: the tasking service writes them, tasking price and orders read them.
+  const taskingRepository = new TaskingRepository(db.pool, overlay);
   const orderSizing = new SizingService(
     new SizingRepository(db.pool, overlay),
     areasRepository,
     loadPriceList(),
+    taskingRepository,
   );
-  // Stored tasking predictions: the tasking service writes them, tasking price and orders read them.
-  const taskingRepository = new TaskingRepository(db.pool, overlay);
   const companiesRepository = new CompaniesRepository(db.pool);
   const orders = new OrdersService(
     new OrdersRepository(db.pool),
@@ -190,6 +200,8 @@ export function composeServices(
     sessionsRepository,
     catalogue,
     orbitalElements,
+    /** Orbital elements from the configured source (the job, `tle fetch`, the ages of the API). */
+    elementsRefresh,
     scenesRepository,
     ingest,
     archive,

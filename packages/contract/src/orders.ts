@@ -327,6 +327,14 @@ export const TaskingPriceResponse = Type.Object({
   currencyType: CurrencySchema,
   estimates: Type.Array(PriceEstimate),
   orderArea: Type.Number({ description: 'the AOI, km²' }),
+  coverable: Type.Number({
+    description: "percentage of the AOI the order's passes can image together (geodesic), 2 decimals",
+  }),
+  coverableArea: Type.Number({ description: 'that part of the AOI, km²' }),
+  pricedArea: Type.Number({
+    description:
+      "the area the estimates are for, km²: the coverable area, never below the chosen groups' minimum order area",
+  }),
   groups: Type.Array(GroupArea),
 });
 export type TaskingPriceResponse = Static<typeof TaskingPriceResponse>;

@@ -11,6 +11,7 @@ import { box } from '../../test/scenes';
 import { CompaniesRepository } from './companies.repository';
 import { OrdersRepository } from './orders.repository';
 import { OrdersService } from './orders.service';
+import { loadPriceList } from './sizing/price-list';
 import { endUser, expectCode, orderRows, send, startTaskingWorld } from './test-helpers';
 
 /** Tasking price and tasking orders from a stored prediction (issue 13). */
@@ -65,6 +66,31 @@ describe('POST /tasking/price', () => {
     // The predicted AOI (1° × 1° at 40° N), not the body's 1° × 1° at the equator.
     expect(r.body.data.orderArea).toBeGreaterThan(9000);
     expect(r.body.data.orderArea).toBeLessThan(10_000);
+  });
+
+  it('quotes the part of the AOI the passes can image, and says how much that is (issue 28 #3)', async () => {
+    // A satellite with one pass over part of the AOI: the order can deliver that part only.
+    const counts = new Map<string, TaskingPass[]>();
+    for (const p of passes) counts.set(p.satName, [...(counts.get(p.satName) ?? []), p]);
+    const [satName, [pass] = []] =
+      [...counts].find(([, list]) => list.length === 1 && (list[0]?.coverage ?? 100) < 90) ?? [];
+    if (!satName || !pass) throw new Error('no satellite with one partial pass in this prediction');
+    const r = await send(h, 'POST', '/tasking/price', owner.token, {
+      taskId: prediction.taskId,
+      ppr: ppr({ aps: [satName], process: { level: [10], clipping: false, isQualityTesting: true } }),
+      tsr,
+    });
+    expectCode(r, ResultCode.Success);
+    const d = r.body.data;
+    expect(d.coverable).toBeCloseTo(pass.coverage, 1);
+    expect(d.coverableArea).toBeCloseTo((d.orderArea * d.coverable) / 100, 0);
+    const minimum = Math.max(...d.groups.map((g: { orderMinArea: number }) => g.orderMinArea));
+    expect(d.pricedArea).toBeCloseTo(Math.max(d.coverableArea, Math.min(d.orderArea, minimum)), 1);
+    expect(d.pricedArea).toBeLessThan(d.orderArea);
+    const prices = loadPriceList();
+    const perKm2 = prices.perKm2(d.groups[0].satGroupName, 0, 'tasking', 10) as number;
+    const expected = d.pricedArea * perKm2 * prices.multiplier('tasking', 2);
+    expect(Math.abs(d.estimatedOrderAmount - expected) / expected).toBeLessThan(1e-3);
   });
 
   it('refuses an unknown or foreign prediction (404) and a user without tasking permission (403)', async () => {

@@ -190,6 +190,9 @@ export class OrdersService {
       currencyType: first?.currencyType ?? 1,
       estimates: sizing.estimates,
       orderArea: sizing.orderArea,
+      coverable: sizing.coverable,
+      coverableArea: sizing.coverableArea,
+      pricedArea: sizing.pricedArea,
       groups: sizing.groups,
     };
   }

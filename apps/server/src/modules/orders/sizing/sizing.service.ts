@@ -12,7 +12,9 @@ import {
   SensorTypesWithoutClipping,
 } from '@satportal/contract';
 import { ApiError } from '../../../http/api-error';
-import { type AreasRepository, checkAois, prepareArea } from '../../areas';
+import { type AreasRepository, checkAois, percent, prepareArea } from '../../areas';
+import type { Footprint, Position } from '../../orbits/footprint';
+import type { TaskingRepository } from '../../tasking/tasking.repository';
 import { type Cart, cartAoi, checkLevelsOffered, levelList, loadScenes } from './cart';
 import { enlargeAoi } from './enlarge';
 import type { PriceKind, PriceList } from './price-list';
@@ -38,6 +40,8 @@ export class SizingService implements OrderSizingService {
     private readonly repository: SizingRepository,
     private readonly areas: Pick<AreasRepository, 'prepareAois'>,
     readonly prices: PriceList,
+    /** The geodesic coverage of an AOI by footprints (tasking's): a tasking quote is for what passes can image. */
+    private readonly coverage: Pick<TaskingRepository, 'coverage'>,
   ) {}
 
   async calculate(userId: number, request: AreaCalculationRequest): Promise<AreaCalculationResponse> {
@@ -130,23 +134,33 @@ export class SizingService implements OrderSizingService {
     const groups = await this.repository.groupsOf(request.satIds, request.sensorType);
     if (!groups.length) throw ApiError.invalid('satIds', 'order.satsNotNull');
     const { areaKm2, widthKm } = await this.repository.areaAndWidth(prepared.union);
+    const footprints = request.passes.map((p) => passFootprint(p.boundaries));
     const reaching = await this.repository.groupsReaching(
       prepared.union,
-      request.passes.map((p) => ({ group: p.satGroupName, footprint: passFootprint(p.boundaries) })),
+      request.passes.map((p, i) => ({ group: p.satGroupName, footprint: footprints[i] })),
     );
     const groupAreas = taskingGroupAreas(groups, areaKm2, widthKm);
     for (const group of groupAreas) checkGroup(group, reaching.has(group.satGroupName), true);
+    // Only what the passes can image can be delivered (issue 28 #3): the quote is for the part of
+    // the AOI their footprints cover together, never below the groups' minimum order area.
+    const coverable = Math.min(100, await this.coverage.coverage(prepared.union, areaKm2, footprints));
+    const coverableKm2 = (areaKm2 * coverable) / 100;
+    const minimum = Math.max(...groupAreas.map((g) => g.orderMinArea));
+    const pricedKm2 = Math.max(coverableKm2, Math.min(areaKm2, minimum));
     // A tasking order is captured by one of the chosen groups, whichever passes first: the quote
     // is the dearest of them, so the final price is never above it.
     const multiplier = this.prices.multiplier('tasking', request.priority);
     const estimates = levels.map((level) => {
       const perKm2 = Math.max(...groups.map((g) => this.price(g, 'tasking', level)));
-      return this.estimate(level, areaKm2 * perKm2 * multiplier);
+      return this.estimate(level, pricedKm2 * perKm2 * multiplier);
     });
     return {
       aois: request.aois,
       sensorType: request.sensorType,
       orderArea: round2(areaKm2),
+      coverable: percent(coverable),
+      coverableArea: round2(coverableKm2),
+      pricedArea: round2(pricedKm2),
       groups: groupAreas,
       estimates,
     };
@@ -263,12 +277,12 @@ function checkGroup(group: GroupArea, reachesAoi: boolean, widthCounts: boolean)
 }
 
 /** A pass's footprint parts (outer rings, [lon, lat]) as a GeoJSON MultiPolygon, rings closed. */
-function passFootprint(boundaries: number[][][]) {
+function passFootprint(boundaries: number[][][]): Footprint {
   const closed = boundaries
     .filter((ring) => ring.length >= 3)
     .map((ring) => {
       const [first, last] = [ring[0] as number[], ring[ring.length - 1] as number[]];
       return first[0] === last[0] && first[1] === last[1] ? ring : [...ring, first];
     });
-  return { type: 'MultiPolygon', coordinates: closed.map((ring) => [ring]) };
+  return { type: 'MultiPolygon', coordinates: closed.map((ring) => [ring as Position[]]) };
 }

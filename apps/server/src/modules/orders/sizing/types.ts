@@ -56,6 +56,12 @@ export interface TaskingOrderSizing {
   aois: Aoi[];
   sensorType: SensorType;
   orderArea: number;
+  /** Percentage of the AOI the passes' footprints cover together (geodesic). */
+  coverable: number;
+  /** That part of the AOI, km². */
+  coverableArea: number;
+  /** The area the estimates are for: the coverable area, never below the groups' minimum order area. */
+  pricedArea: number;
   groups: GroupArea[];
   estimates: PriceEstimate[];
 }
