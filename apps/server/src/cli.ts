@@ -24,6 +24,12 @@ import {
   runArchiveCommand,
 } from './cli-archive';
 import {
+  ElementCommandError,
+  elementCommands,
+  elementCommandsUsage,
+  runElementCommand,
+} from './cli-elements';
+import {
   NoticeCommandError,
   noticeCommands,
   noticeCommandsUsage,
@@ -45,7 +51,6 @@ import { demoArchiveWindow, throttledProgress } from './demo/demo-archive';
 import { ApiError } from './http/api-error';
 import type { UserWithOrgRow } from './modules/accounts/accounts.repository';
 import { defaultConstellation } from './modules/catalogue/constellation';
-import { describeTleLoad } from './modules/catalogue/orbital-elements.service';
 import { describeIngest } from './modules/scenes/ingest.service';
 import { type ArchiveGenerationDeps, generateArchive } from './modules/simulator/archive-generation';
 
@@ -62,9 +67,7 @@ const usage = `Usage: npm run cli -- <command> [options]
   user list
 ${accountCommandsUsage}
 ${apiKeyCommandsUsage}
-  tle load FILE       load orbital elements (TLE, 2- or 3-line sets); every epoch is kept,
-                      sets already known are skipped, satellites not in the catalogue are kept;
-                      exits 1 when an entry was rejected (the others are loaded)
+${elementCommandsUsage}
   simulate [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--count N | --density D] [--seed N] [--sats A,B]
                       generate archive scenes from the real orbits (deterministic; default: the
                       last three years, about 200,000 scenes, every satellite with elements);
@@ -211,7 +214,6 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
     'user create',
     'user reset-password',
     'user list',
-    'tle load',
     'ingest',
     'simulate',
     'tasking predict',
@@ -220,14 +222,14 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
     ...apiKeyCommands,
     ...archiveCommands,
     ...noticeCommands,
+    ...elementCommands,
   ];
   if (!known.includes(command)) throw new UsageError(`unknown command "${positionals.join(' ')}"`);
-  if (command === 'tle load' && operands.length !== 1) throw new UsageError('tle load needs one FILE');
   if (command === 'ingest' && operands.length !== 1) throw new UsageError('ingest needs one FILE or DIR');
   const wanted = orderCommandOperands[command] ?? accountCommandOperands[command];
   if (wanted !== undefined && operands.length !== wanted)
     throw new UsageError(wanted ? `${command} needs one operand` : `unexpected "${operands.join(' ')}"`);
-  if (command !== 'tle load' && command !== 'ingest' && wanted === undefined && operands.length) {
+  if (!elementCommands.includes(command) && command !== 'ingest' && wanted === undefined && operands.length) {
     throw new UsageError(`unexpected "${operands.join(' ')}"`);
   }
 
@@ -237,7 +239,7 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
   const db = await openDatabase(config, { mode: 'share', onProgress: progress });
   try {
     const services = composeServices(db, { delivery: config });
-    const { accounts, catalogue, orbitalElements, ingest, archiveGeneration, tasking } = services;
+    const { accounts, catalogue, ingest, archiveGeneration, tasking } = services;
     if (orderCommands.includes(command)) {
       const fulfilment = await composeFulfilment(db.pool, services, config, { workers: false });
       try {
@@ -257,6 +259,7 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
     }
     if (noticeCommands.includes(command))
       return await runNoticeCommand(command, values, services.notices, out);
+    if (elementCommands.includes(command)) return await runElementCommand(command, operands, services, out);
     switch (command) {
       case 'org create': {
         const org = await accounts.createOrganisation({
@@ -298,14 +301,6 @@ export async function runCli(argv: string[], out: (line: string) => void = conso
       case 'user list':
         for (const u of await accounts.listUsers()) out(describeUser(u));
         break;
-      case 'tle load': {
-        // The catalogue may not be seeded yet when no server has started on this database.
-        await catalogue.seedConstellation(defaultConstellation);
-        const report = await orbitalElements.loadFile(operands[0]!);
-        for (const line of describeTleLoad(report)) out(line);
-        // Corrupt entries must not pass unnoticed in a scheduled refresh.
-        return report.rejected.length ? 1 : 0;
-      }
       case 'simulate': {
         await catalogue.seedConstellation(defaultConstellation);
         const window = demoArchiveWindow();
@@ -378,7 +373,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         e instanceof AccountCommandError ||
         e instanceof ApiKeyCommandError ||
         e instanceof ArchiveCommandError ||
-        e instanceof NoticeCommandError
+        e instanceof NoticeCommandError ||
+        e instanceof ElementCommandError
       ) {
         console.error(`error: ${e.message}`);
       } else if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
@@ -393,7 +389,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
           e instanceof AccountCommandError ||
           e instanceof ApiKeyCommandError ||
           e instanceof ArchiveCommandError ||
-          e instanceof NoticeCommandError
+          e instanceof NoticeCommandError ||
+          e instanceof ElementCommandError
           ? 2
           : 1,
       );

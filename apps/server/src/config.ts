@@ -35,6 +35,34 @@ export interface Config {
   subscriptions: SubscriptionsConfig;
   /** issue 27: where webhooks may go, how long a try waits, when tries are repeated */
   webhooks: WebhooksConfig;
+  /** issue 28: orbital elements fetched from a source in CelesTrak's GP formats */
+  orbitalElements: OrbitalElementsConfig;
+}
+
+export interface OrbitalElementsConfig {
+  /** Sources (OMM JSON, OMM CSV or TLE); empty: none, the elements are those loaded from files. */
+  urls: string[];
+  /** Fetched this often (CelesTrak asks clients to fetch no more than they need). */
+  refreshHours: number;
+  /** One source's deadline, connect to the last byte. */
+  timeoutSeconds: number;
+  /** An answer larger than this is refused (CelesTrak's whole active catalogue is ~10 MB of JSON). */
+  maxBytes: number;
+}
+
+function elementSources(value: string | undefined): string[] {
+  const urls = (value ?? '').split(/[\s,]+/).filter(Boolean);
+  for (const url of urls) {
+    let protocol: string;
+    try {
+      protocol = new URL(url).protocol;
+    } catch {
+      throw new Error(`ORBITAL_ELEMENTS_URL must be http(s) addresses, got ${url}`);
+    }
+    if (protocol !== 'http:' && protocol !== 'https:')
+      throw new Error(`ORBITAL_ELEMENTS_URL must be http(s) addresses, got ${url}`);
+  }
+  return urls;
 }
 
 export interface WebhooksConfig {
@@ -233,6 +261,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutSeconds: positiveNumber(env.WEBHOOK_TIMEOUT_SECONDS ?? '10', 'WEBHOOK_TIMEOUT_SECONDS'),
       retrySeconds: retrySchedule(env.WEBHOOK_RETRY_SECONDS),
       secretKey: env.WEBHOOK_SECRET_KEY || undefined,
+    },
+    orbitalElements: {
+      urls: elementSources(env.ORBITAL_ELEMENTS_URL),
+      refreshHours: positiveNumber(
+        env.ORBITAL_ELEMENTS_REFRESH_HOURS ?? '6',
+        'ORBITAL_ELEMENTS_REFRESH_HOURS',
+      ),
+      timeoutSeconds: positiveNumber(
+        env.ORBITAL_ELEMENTS_TIMEOUT_SECONDS ?? '30',
+        'ORBITAL_ELEMENTS_TIMEOUT_SECONDS',
+      ),
+      maxBytes: Math.round(
+        positiveNumber(env.ORBITAL_ELEMENTS_MAX_MB ?? '32', 'ORBITAL_ELEMENTS_MAX_MB') * 1024 * 1024,
+      ),
     },
   };
 }

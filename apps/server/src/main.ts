@@ -10,6 +10,7 @@ import { ensureLandsat8Scene } from './demo/demo-landsat8';
 import { type LivingArchiveRunner, startLivingArchive } from './demo/living-archive';
 import { describeDemoIngest } from './demo/start-messages';
 import { buildApp } from './http/app';
+import { startElementsRefresh } from './jobs/orbital-elements.jobs';
 import { requestMatching, startSubscriptionWorkers } from './jobs/subscriptions.jobs';
 import { startWebhookWorkers } from './jobs/webhooks.jobs';
 import { defaultConstellation } from './modules/catalogue/constellation';
@@ -99,6 +100,12 @@ async function main() {
   );
   services.webhookOutbox.nudge = () => webhookWorkers.nudge();
   closers.push(() => webhookWorkers.stop());
+  // Orbital elements from the configured source, fetched when due by one server of those sharing
+  // the database; with none (the offline demo) the panel keeps saying how old the loaded ones are.
+  const elementsRefresh = await startElementsRefresh(fulfilment.queue, services.elementsRefresh, {
+    log: say,
+  });
+  closers.push(() => elementsRefresh.stop());
   // The demo provider's archive grows as the real satellites fly: caught up now, then extended
   // every LIVING_ARCHIVE_SECONDS, each extension matched at once.
   let livingArchive: LivingArchiveRunner | null = null;
@@ -148,6 +155,11 @@ async function main() {
     config.fulfilment.autoAudit
       ? `orders are audited automatically after ${config.fulfilment.auditDelaySeconds} s; files in ${config.storage.kind === 'local' ? config.storage.dir : `s3://${config.storage.bucket}`}; mail ${config.mail.smtpUrl ? 'by SMTP' : `to ${config.mail.outboxDir}`}`
       : "orders wait for an operator's audit: npm run cli -- orders approve NUMBER",
+  );
+  say(
+    config.orbitalElements.urls.length
+      ? `orbital elements: fetched every ${config.orbitalElements.refreshHours} h from ${config.orbitalElements.urls.length} source(s); npm run cli -- tle status`
+      : 'orbital elements: no source configured (ORBITAL_ELEMENTS_URL); those loaded from files are used',
   );
   if (config.demo) {
     say('demo accounts (username / password):');

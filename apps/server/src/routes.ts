@@ -33,7 +33,7 @@ export function routeModules(services: Services): RouteModule[] {
       register: (app) => {
         healthRoutes(app, services.health);
         authRoutes(app, services.auth);
-        catalogueRoutes(app, services.catalogue);
+        catalogueRoutes(app, services.catalogue, services.elementsRefresh);
         archiveRoutes(app, services.archive);
         aoisRoutes(app, services.aois);
         taskingRoutes(app, services.tasking);

@@ -8,6 +8,7 @@ export * from './coordinates';
 export * from './envelope';
 export * from './limits';
 export * from './my-data';
+export * from './orbital-elements';
 export * from './orders';
 export * from './orders-centre';
 export * from './routes';

@@ -14,6 +14,8 @@ export const Paths = {
   apiKey: '/api-keys/:id',
   me: '/me',
   satellites: '/satellites',
+  /** GET each satellite's orbital elements' age and the last refresh from the configured source (issue 28) */
+  satelliteElements: '/satellites/elements',
   resolutions: '/resolutions',
   archiveSearch: '/archive/search',
   archiveSearchByIds: '/archive/search/by-ids',

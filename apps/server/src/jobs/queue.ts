@@ -18,6 +18,7 @@ export const Queues = {
   match: 'subscription-match',
   subscriptionMail: 'subscription-mail',
   webhook: 'webhook-delivery',
+  elements: 'orbital-elements-fetch',
 } as const;
 export type QueueName = (typeof Queues)[keyof typeof Queues];
 
@@ -61,6 +62,15 @@ const queueOptions: Record<QueueName, Omit<PgBoss.Queue, 'name'>> = {
     retryDelay: 5,
     retryBackoff: true,
     expireInSeconds: 120,
+  },
+  // One key: at most one fetch waits. The claim in the database decides whether it runs (one at a
+  // time, only when due), so a job repeated after a worker died fetches nothing twice.
+  [Queues.elements]: {
+    policy: 'short',
+    retryLimit: 2,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 900,
   },
 };
 

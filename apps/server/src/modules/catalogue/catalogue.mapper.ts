@@ -1,5 +1,8 @@
 import type {
   Capability,
+  ElementsFetch,
+  ElementsFetchProblem,
+  OrbitalElementsStatus,
   ResolutionClassId,
   Satellite,
   SatelliteGroup,
@@ -7,6 +10,7 @@ import type {
   SensorType,
 } from '@satportal/contract';
 import type { CapabilityRow, SatelliteRow } from './catalogue.repository';
+import type { FetchRow, SatelliteAgeRow } from './element-fetches.repository';
 import type { OrbitalElementsRow } from './orbital-elements.repository';
 
 /** Rows leave only through these mappings to the contract (spec 000 §3 Satellite, Sensor). */
@@ -81,5 +85,47 @@ export function toOrbitalElements(row: OrbitalElementsRow): OrbitalElements {
     line1: row.line1,
     line2: row.line2,
     sourceFile: row.source_file,
+  };
+}
+
+const dayMs = 86_400_000;
+
+function toElementsFetch(row: FetchRow): ElementsFetch {
+  return {
+    startedAt: row.started_at.toISOString(),
+    finishedAt: row.finished_at?.toISOString() ?? null,
+    outcome: row.outcome,
+    problem: row.problem as ElementsFetchProblem | null,
+    stored: row.stored,
+    satellites: row.satellites,
+  };
+}
+
+/**
+ * Ages and the refresh as customers see them: no source addresses and no error texts (the
+ * operator's CLI has those), only what the panel needs to say how far the passes can be trusted.
+ */
+export function toOrbitalElementsStatus(s: {
+  configured: boolean;
+  refreshHours: number;
+  satellites: SatelliteAgeRow[];
+  last: FetchRow | undefined;
+  lastSuccess: FetchRow | undefined;
+  now: Date;
+}): OrbitalElementsStatus {
+  return {
+    sourceConfigured: s.configured,
+    refreshHours: s.configured ? s.refreshHours : null,
+    lastRefreshedAt: s.lastSuccess?.finished_at?.toISOString() ?? null,
+    lastFetch: s.last ? toElementsFetch(s.last) : null,
+    satellites: s.satellites.map((r) => ({
+      satId: r.satellite_id,
+      satName: r.name,
+      noradId: r.norad_id,
+      epoch: r.epoch?.toISOString() ?? null,
+      ageDays: r.epoch ? Math.round(((s.now.getTime() - r.epoch.getTime()) / dayMs) * 10) / 10 : null,
+      origin: r.epoch ? (r.fetched_at ? 'source' : 'file') : null,
+      fetchedAt: r.fetched_at?.toISOString() ?? null,
+    })),
   };
 }

@@ -1,10 +1,21 @@
-import { Paths, ResolutionsResponse, SatellitesQuery, SatellitesResponse } from '@satportal/contract';
+import {
+  OrbitalElementsStatus,
+  Paths,
+  ResolutionsResponse,
+  SatellitesQuery,
+  SatellitesResponse,
+} from '@satportal/contract';
 import { ok, responses } from '../../http/envelope';
 import type { Http } from '../../http/types';
 import type { CatalogueService } from './catalogue.service';
+import type { ElementsRefreshService } from './elements-refresh.service';
 
 /** The satellite catalogue (spec 000 §7 "Satellites", "Resolutions"); every caller needs a session. */
-export function catalogueRoutes(app: Http, catalogue: CatalogueService): void {
+export function catalogueRoutes(
+  app: Http,
+  catalogue: CatalogueService,
+  elements: Pick<ElementsRefreshService, 'status'>,
+): void {
   app.get(
     Paths.satellites,
     {
@@ -32,5 +43,20 @@ export function catalogueRoutes(app: Http, catalogue: CatalogueService): void {
       },
     },
     async () => ok(catalogue.listResolutions()),
+  );
+
+  app.get(
+    Paths.satelliteElements,
+    {
+      config: { scope: 'read' },
+      schema: {
+        operationId: 'getOrbitalElementsStatus',
+        tags: ['catalogue'],
+        summary:
+          "Each satellite's orbital elements' age and the last refresh from the configured source (issue 28)",
+        response: responses(OrbitalElementsStatus),
+      },
+    },
+    async () => ok(await elements.status()),
   );
 }

@@ -44,6 +44,34 @@ export class OrbitalElementsRepository {
     return inserted;
   }
 
+  /**
+   * Stores fetched sets: new ones with their source, known ones (same NORAD id and epoch) only
+   * marked as delivered again at `fetchedAt`. Answers how many were new.
+   */
+  async storeFetched(sets: ElementSet[], source: string, fetchedAt: Date): Promise<number> {
+    let inserted = 0;
+    for (let i = 0; i < sets.length; i += chunkSize) {
+      const chunk = sets.slice(i, i + chunkSize).map((s) => ({
+        noradId: s.noradId,
+        epoch: s.epoch.toISOString(),
+        name: s.name,
+        line1: s.line1,
+        line2: s.line2,
+      }));
+      const { rows } = await this.db.query<{ inserted: boolean }>(
+        `INSERT INTO orbital_elements (norad_id, epoch, name, line1, line2, source_file, fetched_at, loaded_at)
+         SELECT x."noradId", x.epoch, x.name, x.line1, x.line2, $2, $3, $3
+           FROM jsonb_to_recordset($1::jsonb)
+                AS x("noradId" int, "epoch" timestamptz, "name" text, "line1" text, "line2" text)
+         ON CONFLICT (norad_id, epoch) DO UPDATE SET fetched_at = EXCLUDED.fetched_at
+         RETURNING (xmax = 0) AS inserted`,
+        [JSON.stringify(chunk), source, fetchedAt],
+      );
+      inserted += rows.filter((r) => r.inserted).length;
+    }
+    return inserted;
+  }
+
   /** Every stored set, for work over long windows (the simulator looks up elements per day in memory). */
   async all(): Promise<ElementSet[]> {
     const { rows } = await this.db.query<OrbitalElementsRow>(
