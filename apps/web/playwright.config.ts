@@ -72,6 +72,9 @@ export default defineConfig({
       // Webhooks may go to the tests' receivers on the loopback interface, over plain http.
       WEBHOOK_ALLOW_PRIVATE: '1',
       WEBHOOK_ALLOW_HTTP: '1',
+      // No source of orbital elements: the tests never reach the internet, and the panel shows the
+      // offline demo's ages (issue 28).
+      ORBITAL_ELEMENTS_URL: '',
       LOG_LEVEL: 'warn',
       // "Contact sales" must write to sales, not to technical support (issue 28 #8).
       SALES_EMAIL: 'e2e-sales@satportal.example',

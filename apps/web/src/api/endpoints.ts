@@ -30,6 +30,7 @@ import {
   type MyDataList,
   type MyDataListRequest,
   type Notice,
+  type OrbitalElementsStatus,
   type OrderCancelResponse,
   type OrderDetailResponse,
   type OrderListQuery,
@@ -189,6 +190,10 @@ export function bindEndpoints(client: ApiClient) {
     /** The satellite catalogue: every archive satellite (`taskable` false) or only taskable ones. */
     satellites: (taskable: boolean, extra: Extra = {}) =>
       client.request<SatellitesResponse>(apiPath(Paths.satellites), { query: { taskable }, ...extra }),
+
+    /** Each satellite's orbital elements' age and the last refresh from the configured source (issue 28). */
+    satelliteElements: (extra: Extra = {}) =>
+      client.request<OrbitalElementsStatus>(apiPath(Paths.satelliteElements), extra),
 
     resolutions: (extra: Extra = {}) =>
       client.request<ResolutionsResponse>(apiPath(Paths.resolutions), extra),
@@ -425,6 +430,7 @@ export const queryKeys = {
   aoiSearchHistory: [Paths.aoiSearchHistory],
   archiveSearchHistory: [Paths.archiveSearchHistory],
   satellites: (taskable: boolean) => [Paths.satellites, taskable] as const,
+  satelliteElements: [Paths.satelliteElements],
   orderTags: [Paths.orderTags],
   /** Every order list (any tab, tag, search): invalidating it refreshes them all. */
   orders: [Paths.orders],

@@ -8,6 +8,7 @@ import { useMapController } from '../../map/react/mapControllerContext';
 import { formatNumber } from '../../shared/format/numbers';
 import { useLanguage } from '../../shared/hooks/useLanguage';
 import { useTimeFormat } from '../auth/useTimeFormat';
+import { ElementsNote } from './ElementsNote';
 import { groupPassesByDay, passTimeRange, predictionRange, staleSummary } from './passes';
 import styles from './tasking.module.css';
 import { useTaskingStore } from './taskingStore';
@@ -159,6 +160,7 @@ function Notes({ prediction, timeZone }: { prediction: TaskingPrediction; timeZo
           data-testid="tasking-stale"
         />
       )}
+      <ElementsNote prediction={prediction} />
       {prediction.unpredicted.length > 0 && (
         <Alert
           type="info"
