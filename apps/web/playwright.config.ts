@@ -11,7 +11,8 @@ export const e2eDataDir = process.env.E2E_DATA_DIR ?? join(root, '.tmp/e2e-data'
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: join(root, 'test-results'),
+  // Apart per run when told (E2E_OUTPUT_DIR): a run empties its output folder when it starts.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? join(root, 'test-results'),
   // Two minutes a test: a test that logs a new user in spends 3–11 s in the operator CLI alone on
   // a 2-core machine running two workers and the server (CI's e2e ran 2.2× slower than before in
   // stop 32, and tests near a minute timed out there); a wait is never a measurement here.

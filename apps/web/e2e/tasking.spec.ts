@@ -34,15 +34,73 @@ for (const language of ['en', 'zh'] as const) {
     await expect(page.getByTestId('tasking-aoi')).toContainText(text(language, 'search.drawnAoi'));
 
     await portal.setTaskingDates(dayAhead(1), dayAhead(3));
-    // No cloud at all and the whole AOI in one optical pass: nothing to predict — the spec's
-    // order.nullbody flow, said as which limits left the passes out — and the form stays.
+    // No cloud at all and the whole AOI in one optical pass: nothing to order — the spec's
+    // order.nullbody flow, said as which limits left the passes out.
     await page.getByTestId('tasking-cc').fill('0');
     await page.getByTestId('tasking-ac').fill('100');
     await portal.predictPasses();
     const counted = text(language, 'tasking.leftOut', { cloud: '__n__', coverage: '__n__' });
     const leftOut = new RegExp(counted.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll('__n__', '\\d+'));
     await portal.expectToast(leftOut);
-    await expect(page.getByTestId('tasking-form')).toBeVisible();
+    await expect(page.getByTestId('tasking-empty')).toHaveText(leftOut);
+    await expect(page.getByTestId('tasking-order-prediction')).toBeDisabled();
+
+    // …with the capture plan those limits leave out (issue 28 #2): the fewest passes that cover
+    // the AOI, each with what it adds and its chance of clear sky, and when the order completes.
+    const plan = page.getByTestId('tasking-plan');
+    await expect(plan).toContainText(text(language, 'tasking.planTitle'));
+    const planned = page.getByTestId('plan-pass');
+    await expect(planned.first()).toBeVisible();
+    const plannedIds = await planned.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-pass-id')));
+    const pattern = (key: string, params: Record<string, string>) => {
+      const names = Object.keys(params);
+      let source = text(language, key, Object.fromEntries(names.map((n) => [n, `__${n}__`])));
+      source = source.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      for (const n of names) source = source.replace(`__${n}__`, params[n] as string);
+      return new RegExp(`^${source}$`);
+    };
+    const number = '[\\d,]+(\\.\\d+)?';
+    // Chinese has one plural form.
+    const summaryKey =
+      plannedIds.length === 1 && language === 'en' ? 'tasking.planSummary_one' : 'tasking.planSummary_other';
+    await expect(page.getByTestId('plan-summary')).toHaveText(
+      pattern(summaryKey, {
+        count: String(plannedIds.length),
+        coverage: number,
+        coverable: number,
+        candidates: number,
+      }),
+    );
+    await expect(planned.first().getByTestId('plan-pass-clear')).toHaveText(
+      pattern('tasking.clearChance', { value: `${number}%` }),
+    );
+    await expect(planned.first().getByTestId('plan-pass-adds')).toHaveText(
+      pattern('tasking.planAdds', { value: `${number}%` }),
+    );
+    // Cloud 0 %: no optical pass is sure to be clear, so the plan does not complete within three days.
+    await expect(page.getByTestId('plan-completion')).toHaveText(
+      pattern('tasking.planNotWithin', { chance: `${number}%` }),
+    );
+    await page.getByTestId('plan-confidence').click();
+    await page.getByRole('option', { name: '50%' }).click();
+    await expect(page.getByTestId('plan-confidence')).toContainText('50%');
+
+    // "Use these limits" predicts again with the limits that list every planned pass.
+    const limitsText = pattern('tasking.planLimits', { cc: '(\\d+)', ac: '(\\d+)' });
+    await expect(page.getByTestId('plan-limits-text')).toHaveText(limitsText);
+    const [, cc, ac] = limitsText.exec((await page.getByTestId('plan-limits-text').textContent()) ?? '') ?? [];
+    await page.getByTestId('plan-apply').click();
+    await expect(portal.taskingFigure('coverage')).toHaveText(/^\d+\.\d{2}%$/, { timeout: 30_000 });
+    const listedIds = await portal
+      .passes()
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-pass-id')));
+    for (const id of plannedIds) expect(listedIds).toContain(id);
+    await expect(page.getByTestId('tasking-order-prediction')).toBeEnabled();
+    await portal.backToTaskingForm();
+    // The form keeps the limits used.
+    await expect(page.getByTestId('tasking-cc')).toHaveValue(cc as string);
+    await expect(page.getByTestId('tasking-ac')).toHaveValue(ac as string);
+    expect(Number(cc)).toBeGreaterThan(0);
 
     // Any cloud, any part of the AOI: every pass.
     await page.getByTestId('tasking-cc').fill('100');
@@ -75,6 +133,25 @@ for (const language of ['en', 'zh'] as const) {
     await expect(first.getByTestId('pass-coverage')).toHaveText(
       new RegExp(`^${text(language, 'tasking.passCoverage')} \\d+\\.\\d{2}%$`),
     );
+
+    await expect(first.getByTestId('pass-clear')).toHaveText(
+      pattern('tasking.clearChance', { value: `${number}%` }),
+    );
+
+    // The price is for the part of the AOI the passes can image (issue 28 #3): said when less than all.
+    const coverage = Number((await portal.taskingFigure('coverage').textContent())?.replace('%', ''));
+    await page.getByTestId('tasking-order-prediction').click();
+    await expect(page.getByTestId('order-tasking')).toBeVisible();
+    await expect(page.getByTestId('order-summary')).toBeVisible();
+    if (coverage < 100) {
+      await expect(page.getByTestId('order-priced-area')).toContainText(
+        new RegExp(`${coverage.toFixed(2).replace('.', '\\.')}%`),
+      );
+    } else {
+      await expect(page.getByTestId('order-priced-area')).toHaveCount(0);
+    }
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('order-tasking')).toHaveCount(0);
 
     // The bundled orbital elements are months old: the staleness warning says so.
     await expect(page.getByTestId('tasking-stale')).toContainText(text(language, 'tasking.staleTitle'));

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/context';
 import { queryKeys } from '../../api/endpoints';
 import { type ApiError, hasCode, isApiError } from '../../api/errors';
+import { formatNumber } from '../../shared/format/numbers';
 import { useLanguage } from '../../shared/hooks/useLanguage';
 import { useMe } from '../auth/useMe';
 import { keyRefusalCodes } from './idempotencyKey';
@@ -182,6 +183,19 @@ export function TaskingOrderDialog({ taskId, passes, request }: TaskingOrderDial
           loading={price.isFetching}
           language={language}
         />
+        {price.data && price.data.pricedArea < price.data.orderArea && (
+          // Issue 28 #3: the quote is for what the passes can image, and says so.
+          <Alert
+            type="info"
+            showIcon
+            data-testid="order-priced-area"
+            title={t('order.pricedCoverable', {
+              area: formatNumber(price.data.pricedArea, language, 2),
+              coverable: formatNumber(price.data.coverable, language, 2),
+              aoiArea: formatNumber(price.data.orderArea, language, 2),
+            })}
+          />
+        )}
         <AgreementFields value={agreements} onChange={setAgreements} />
       </div>
     </Modal>

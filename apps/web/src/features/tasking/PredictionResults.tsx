@@ -8,8 +8,16 @@ import { useMapController } from '../../map/react/mapControllerContext';
 import { formatNumber } from '../../shared/format/numbers';
 import { useLanguage } from '../../shared/hooks/useLanguage';
 import { useTimeFormat } from '../auth/useTimeFormat';
+import { CapturePlanView } from './CapturePlanView';
 import { ElementsNote } from './ElementsNote';
-import { groupPassesByDay, passTimeRange, predictionRange, staleSummary } from './passes';
+import {
+  emptyPredictionText,
+  groupPassesByDay,
+  passTimeRange,
+  predictionRange,
+  staleSummary,
+} from './passes';
+import { passesOnMap } from './plan';
 import styles from './tasking.module.css';
 import { useTaskingStore } from './taskingStore';
 
@@ -37,20 +45,26 @@ export function PredictionResults() {
     [prediction, timeZone],
   );
 
+  // The list's passes and the capture plan's that the list leaves out (issue 28).
+  const onMap = useMemo(
+    () =>
+      passesOnMap(
+        days.flatMap((day) => day.passes),
+        prediction?.plan ?? null,
+      ),
+    [days, prediction],
+  );
   useEffect(() => {
     controller?.showPasses(
-      days.flatMap((day) =>
-        day.passes.map(({ id, colour, pass }) => ({ passId: id, rings: pass.boundaries, colour })),
-      ),
+      onMap.map(({ id, colour, pass }) => ({ passId: id, rings: pass.boundaries, colour })),
     );
     return () => controller?.showPasses([]);
-  }, [controller, days]);
+  }, [controller, onMap]);
   useEffect(() => controller?.setHoveredPass(hoveredPass), [controller, hoveredPass]);
   // A new prediction brings its passes into the part of the map the panel leaves free (issue 18).
   useEffect(() => {
-    if (prediction && prediction.list.length > 0)
-      controller?.fitRings(prediction.list.flatMap((day) => day.item.flatMap((pass) => pass.boundaries)));
-  }, [controller, prediction]);
+    if (onMap.length > 0) controller?.fitRings(onMap.flatMap(({ pass }) => pass.boundaries));
+  }, [controller, onMap]);
 
   const header = (
     <Button
@@ -92,6 +106,16 @@ export function PredictionResults() {
         </div>
       </dl>
 
+      {prediction.total === 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          className={styles.note}
+          title={emptyPredictionText(prediction, t)}
+          data-testid="tasking-empty"
+        />
+      )}
+      {prediction.plan && <CapturePlanView plan={prediction.plan} />}
       <Notes prediction={prediction} timeZone={timeZone} />
 
       <div>
@@ -132,6 +156,11 @@ export function PredictionResults() {
                     </span>
                     <span title={t('tasking.passCoverageHint')} data-testid="pass-coverage">
                       {t('tasking.passCoverage')} {t('tasking.percent', { value: number(pass.coverage, 2) })}
+                    </span>
+                    <span title={t('tasking.clearChanceHint')} data-testid="pass-clear">
+                      {t('tasking.clearChance', {
+                        value: t('tasking.percent', { value: number(pass.clearProbability * 100, 0) }),
+                      })}
                     </span>
                   </div>
                 </div>

@@ -10,8 +10,8 @@ import { useTaskingStore } from './taskingStore';
  * The prediction (spec 000 §4 "Tasking panel"): step 1 while it runs and with its passes; any
  * failure returns to step 0. The API client shows the failure's translated message, and a 3001
  * opens the login dialog (the endpoint asks for it), so the conditions stay as they were. An
- * empty prediction (total 0) is the spec's `order.nullbody`: a warning, back at step 0, so there
- * is nothing to order.
+ * empty prediction (total 0) is the spec's `order.nullbody`: a warning, and nothing to order;
+ * its capture plan stays on show (step 1) when it has one, else the form comes back.
  */
 export function usePrediction() {
   const api = useApi();
@@ -27,8 +27,10 @@ export function usePrediction() {
         store.getState().showPrediction(prediction);
         return;
       }
-      store.getState().back();
       void message.warning({ key: 'tasking:order.nullbody', content: emptyPredictionText(prediction, t) });
+      // Nothing to order, but a capture plan to show: the passes that loosening would list (issue 28).
+      if (prediction?.plan) store.getState().showPrediction(prediction);
+      else store.getState().back();
     },
     onError: () => store.getState().back(),
   });
