@@ -219,6 +219,46 @@ export const SceneIdSearchResponse = Type.Object({
 });
 export type SceneIdSearchResponse = Static<typeof SceneIdSearchResponse>;
 
+/** `GET archive/searches/:taskId`: the caller's stored search (another user's or a purged one is 4004). */
+export const ArchiveSearchIdParams = Type.Object({ taskId: Type.String({ format: 'uuid' }) });
+
+const StoredSort = Type.String({
+  pattern: `^(${ArchiveSortKeys.join('|')}),(asc|desc)$`,
+  description: 'the order its pages come in, as `?sort=` of the archive search',
+});
+
+/**
+ * What a stored search asked (issue 28 #6): a link names a search by its taskId, and the browser
+ * opens it again from this — an AOI search's request (its pages through `archive/search` with the
+ * taskId), a scene-id search's ids, or the subscription whose new images it lists (its pages
+ * through `subscriptions/:id/items` with the taskId).
+ */
+export const StoredArchiveSearch = Type.Union([
+  Type.Object({
+    kind: Type.Literal('aoi'),
+    taskId: Type.String({ format: 'uuid' }),
+    request: Type.Object({
+      aois: Type.Array(Aoi),
+      condition: SearchCondition,
+      satIds: Type.Array(Type.Integer()),
+      sensor: SensorChoice,
+    }),
+    sort: StoredSort,
+  }),
+  Type.Object({
+    kind: Type.Literal('ids'),
+    taskId: Type.String({ format: 'uuid' }),
+    sceneIds: Type.Array(Type.String()),
+  }),
+  Type.Object({
+    kind: Type.Literal('subscription'),
+    taskId: Type.String({ format: 'uuid' }),
+    subscriptionId: Type.Integer(),
+    sort: StoredSort,
+  }),
+]);
+export type StoredArchiveSearch = Static<typeof StoredArchiveSearch>;
+
 /** Archive search history entry (spec 001 §3). */
 export const ArchiveSearchHistoryEntry = Type.Object({
   id: Type.Integer(),

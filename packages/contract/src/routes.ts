@@ -20,6 +20,8 @@ export const Paths = {
   archiveSearch: '/archive/search',
   archiveSearchByIds: '/archive/search/by-ids',
   archiveSearchHistory: '/archive/search/history',
+  /** GET one stored search of the caller by its taskId: what was asked (a link to it, issue 28 #6) */
+  archiveSearchById: '/archive/searches/:taskId',
   aoiSearchHistory: '/aois/search/history',
   aois: '/aois',
   aoi: '/aois/:id',
@@ -66,7 +68,7 @@ export const Paths = {
   hdYears: '/hd/years',
   /** spec 000 §7 subscriptions: POST create, GET list */
   subscriptions: '/subscriptions',
-  /** DELETE one subscription */
+  /** GET one subscription (a link to it, issue 28 #6), DELETE one */
   subscription: '/subscriptions/:id',
   /** GET the matched scenes of one subscription */
   subscriptionItems: '/subscriptions/:id/items',

@@ -5,12 +5,15 @@ import type {
   ArchiveSearchHistoryEntry,
   Band,
   ResolutionClassId,
+  SearchCondition,
+  SensorChoice,
   SensorType,
   StereoMode,
+  StoredArchiveSearch,
 } from '@satportal/contract';
 import { percent } from '../areas';
 import { outerRings } from '../scenes/lonlat';
-import type { SceneRow } from './archive.repository';
+import type { SceneRow, SearchRow } from './archive.repository';
 import type { AoiHistoryRow, ArchiveHistoryRow } from './history.repository';
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
@@ -76,4 +79,22 @@ export function toAoiHistoryEntry(row: AoiHistoryRow): AoiSearchHistoryEntry {
     area: Math.round(row.area_km2),
     lastQueryTime: row.last_query_at.toISOString(),
   };
+}
+
+/** What each kind of search keeps in its `request` column. */
+type StoredRequest =
+  | { aois: Aoi[]; condition: SearchCondition; satIds: number[]; sensor?: SensorChoice }
+  | { sceneIds: string[] }
+  | { subscriptionId: number };
+
+/** A stored search as a link reopens it: its kind and what it asked, never its pages. */
+export function toStoredSearch(row: SearchRow): StoredArchiveSearch {
+  const request = row.request as StoredRequest;
+  const sort = `${row.sort_key},${row.sort_desc ? 'desc' : 'asc'}`;
+  if (row.kind === 'ids' && 'sceneIds' in request)
+    return { kind: 'ids', taskId: row.id, sceneIds: request.sceneIds };
+  if (row.kind === 'subscription' && 'subscriptionId' in request)
+    return { kind: 'subscription', taskId: row.id, subscriptionId: request.subscriptionId, sort };
+  const { aois, condition, satIds, sensor } = request as Extract<StoredRequest, { aois: Aoi[] }>;
+  return { kind: 'aoi', taskId: row.id, request: { aois, condition, satIds, sensor: sensor ?? {} }, sort };
 }

@@ -76,7 +76,8 @@ export interface SceneRow {
 export interface SearchRow {
   id: string;
   user_id: number;
-  kind: 'aoi' | 'ids';
+  /** 'subscription': a subscription's items, stored by the subscriptions module */
+  kind: 'aoi' | 'ids' | 'subscription';
   request: unknown;
   aoi: string | null;
   aoi_geometry: { type: 'MultiPolygon'; coordinates: number[][][][] } | null;

@@ -1,12 +1,14 @@
 import {
   AoiSearchHistoryResponse,
   ArchiveSearchHistoryResponse,
+  ArchiveSearchIdParams,
   ArchiveSearchQuery,
   ArchiveSearchRequest,
   ArchiveSearchResponse,
   Paths,
   SceneIdSearchRequest,
   SceneIdSearchResponse,
+  StoredArchiveSearch,
 } from '@satportal/contract';
 import { Type } from 'typebox';
 import { principalOf } from '../../http/auth-plugin';
@@ -46,6 +48,22 @@ export function archiveRoutes(app: Http, archive: ArchiveService): void {
       },
     },
     async (request) => ok(await archive.searchByIds(principalOf(request).user.id, request.body.sceneIds)),
+  );
+
+  app.get(
+    Paths.archiveSearchById,
+    {
+      config: { scope: 'read' },
+      schema: {
+        operationId: 'getStoredSearch',
+        tags: ['archive'],
+        summary:
+          "One of the caller's stored searches by its taskId (issue 28 #6): its kind and what it asked (an AOI search's request and sort, a scene-id search's ids, or the subscription whose items it lists); its pages come from the call that made it, with the taskId. Another user's, an unknown or a purged search (30 days) is 4004",
+        params: ArchiveSearchIdParams,
+        response: responses(StoredArchiveSearch),
+      },
+    },
+    async (request) => ok(await archive.storedSearch(principalOf(request).user.id, request.params.taskId)),
   );
 
   app.get(

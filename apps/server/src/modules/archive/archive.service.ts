@@ -11,6 +11,7 @@ import {
   type SceneIdSearchResponse,
   type SearchCondition,
   type SensorChoice,
+  type StoredArchiveSearch,
   stripBidiControls,
 } from '@satportal/contract';
 import type { WritingCtes } from '../../db/params';
@@ -22,6 +23,7 @@ import {
   toAoiHistoryEntry,
   toArchiveHistoryEntry,
   toArchiveScene,
+  toStoredSearch,
 } from './archive.mapper';
 import type {
   ArchiveRepository,
@@ -215,6 +217,16 @@ export class ArchiveService {
       ac: percent(search.coverage ?? 0),
       taskId: search.id,
     };
+  }
+
+  /**
+   * What one of the user's stored searches asked, for a link that names it (issue 28 #6); another
+   * user's, an unknown or a purged one is 4004, as for get more.
+   */
+  async storedSearch(userId: number, taskId: string): Promise<StoredArchiveSearch> {
+    const search = await this.archive.findSearch(taskId, userId);
+    if (!search) throw ApiError.notFound('search.taskNotFound');
+    return toStoredSearch(search);
   }
 
   /** Scene-id search (spec 000 §5): the known scenes in the order asked, and the unknown ids. */

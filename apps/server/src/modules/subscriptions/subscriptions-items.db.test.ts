@@ -174,6 +174,20 @@ describe('GET subscriptions/:id/items', () => {
     expect((await items(other.token, other.id, `?taskId=${taskId}`)).status).toBe(404);
   });
 
+  it('names its subscription to the stored search of its taskId (a link to the list, issue 28 #6)', async () => {
+    const { token, id } = await subscribedUser();
+    const taskId = (await items(token, id, '?sort=cc,asc')).body.data.taskId as string;
+    const stored = await h.app.inject({
+      method: 'GET',
+      url: `/api/v1${Paths.archiveSearchById.replace(':taskId', taskId)}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(stored.json()).toMatchObject({
+      code: ResultCode.Success,
+      data: { kind: 'subscription', taskId, subscriptionId: id, sort: 'cc,asc' },
+    });
+  });
+
   it("gives a taskId the cart's area calculation clips to; the archive's get more refuses it with 4004", async () => {
     const { token, id, west, whole } = await subscribedUser();
     const taskId = (await items(token, id)).body.data.taskId as string;

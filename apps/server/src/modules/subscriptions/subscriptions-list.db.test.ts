@@ -167,6 +167,27 @@ describe('GET subscriptions', () => {
   });
 });
 
+describe('GET subscriptions/:id', () => {
+  it("answers the caller's one as the list does; another user's or an unknown id is 4004", async () => {
+    const owner = await userWith(2);
+    const listed = (await list(owner.token)).body.data.list.find(
+      (s: { id: number }) => s.id === owner.ids[1],
+    );
+    const r = await call('GET', `/subscriptions/${owner.ids[1]}`, owner.token);
+    expect(r.body.code, JSON.stringify(r.body)).toBe(2000);
+    expect(r.body.data).toEqual(listed);
+    const other = await h.signedIn();
+    for (const [id, token] of [
+      [owner.ids[1]!, other.token],
+      [2_000_000_000, owner.token],
+    ] as const) {
+      const refused = await call('GET', `/subscriptions/${id}`, token);
+      expect(refused.status).toBe(404);
+      expect(refused.body.code).toBe(ResultCode.NotFound);
+    }
+  });
+});
+
 describe('DELETE subscriptions/:id', () => {
   it("deletes the caller's own; another user's or an unknown id is 4004 and nothing changes", async () => {
     const owner = await userWith(2);

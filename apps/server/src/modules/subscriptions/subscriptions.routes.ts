@@ -1,5 +1,6 @@
 import {
   Paths,
+  Subscription,
   SubscriptionCreateRequest,
   SubscriptionCreateResponse,
   SubscriptionIdParams,
@@ -87,6 +88,22 @@ export function subscriptionsRoutes(app: Http, subscriptions: SubscriptionsServi
       await subscriptions.markRead(userOf(request));
       return ok(null);
     },
+  );
+
+  app.get(
+    Paths.subscription,
+    {
+      config: { scope: 'read' },
+      schema: {
+        operationId: 'getSubscription',
+        tags: ['subscriptions'],
+        summary:
+          "One subscription as the list shows it (issue 28 #6: a link to it); another user's or an unknown id is 4004",
+        params: SubscriptionIdParams,
+        response: responses(Subscription),
+      },
+    },
+    async (request) => ok(await subscriptions.get(userOf(request), request.params.id)),
   );
 
   app.delete(

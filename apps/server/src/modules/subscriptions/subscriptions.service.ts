@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type Aoi,
   ResultCode,
+  type Subscription,
   type SubscriptionCreateRequest,
   type SubscriptionCreateResponse,
   type SubscriptionItemsQuery,
@@ -168,6 +169,13 @@ export class SubscriptionsService {
       lastUpdateTime: page.lastUpdateTime?.toISOString() ?? null,
       more: start + page.rows.length < total,
     };
+  }
+
+  /** One subscription as the centre lists it (a link to it, issue 28 #6); another user's is 4004. */
+  async get(userId: number, id: number): Promise<Subscription> {
+    const row = await this.subscriptions.find(userId, id);
+    if (!row) throw ApiError.notFound();
+    return toSubscription(row, isoDay(utcToday(this.now())));
   }
 
   async delete(userId: number, id: number): Promise<void> {
