@@ -271,6 +271,23 @@ describe('orbital elements from a configured source', () => {
     expect(s.lastRefreshedAt).toBe(before.lastRefreshedAt);
   });
 
+  it('an empty answer and one with none of our satellites store nothing either', async () => {
+    fixture.answers = {
+      json: { status: 200, type: 'application/json', body: JSON.stringify([ommRecord(iss, ago(1))]) },
+      csv: { status: 200, type: 'text/csv', body: '' },
+      tle: { status: 200, type: 'text/plain', body: '\r\n\r\n' },
+    };
+    const fetch = await runCliWith(env, ['tle', 'fetch']);
+    expect(fetch.code).toBe(1);
+    expect(fetch.lines.slice(2)).toEqual([
+      `  ${fixture.url('json')} [json, HTTP 200] noCatalogueSatellites: none of the 1 sets is of a satellite of the catalogue`,
+      `  ${fixture.url('csv')} [?, HTTP 200] empty: the answer is empty`,
+      `  ${fixture.url('tle')} [?, HTTP 200] empty: the answer is empty`,
+    ]);
+    const { s } = await expectAges(fresh);
+    expect(s.lastFetch).toMatchObject({ outcome: 'failed', problem: 'noCatalogueSatellites', stored: 0 });
+  });
+
   it('a partial fetch stores what was good: a newer set taken, a set from the future refused', async () => {
     fixture.answers = {
       json: { status: 200, type: 'application/json', body: JSON.stringify([ommRecord(superview, newer)]) },
