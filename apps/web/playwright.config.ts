@@ -60,6 +60,8 @@ export default defineConfig({
       DEMO: '1',
       // A small simulated archive keeps the server's first start short; the full demo size is measured in bench/.
       DEMO_SCENES: '3000',
+      // …all of it before the server answers: the tests search the three years from their start.
+      DEMO_ARCHIVE_BACKGROUND: '0',
       // Fulfilment on a test clock: audits after a few seconds (long enough to see "auditing"), a
       // manual recheck that outlasts every test (orders placed with it stay under way until the
       // operator releases them), tasking passes of the next days captured within seconds.

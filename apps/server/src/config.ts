@@ -15,6 +15,11 @@ export interface Config {
   demo: boolean;
   /** Simulated scenes generated over the last three years at the first demo start (DEMO_SCENES). */
   demoScenes: number;
+  /**
+   * The first demo start serves once the newest days exist and fills the rest of the three years
+   * in the background (DEMO_ARCHIVE_BACKGROUND, default 1; 0 makes it all before serving).
+   */
+  demoArchiveBackground: boolean;
   /** Built browser application served at `/`. */
   webDist: string;
   logLevel: string;
@@ -212,6 +217,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo,
     // Aims a little above 200,000: the capacity estimate lands within a few percent of a target.
     demoScenes: wholeNumber(env.DEMO_SCENES ?? '210000', 'DEMO_SCENES'),
+    demoArchiveBackground:
+      env.DEMO_ARCHIVE_BACKGROUND === undefined ? true : yes(env.DEMO_ARCHIVE_BACKGROUND),
     webDist: resolve(env.WEB_DIST ?? resolve(repoRoot, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     tiandituKey: env.TIANDITU_KEY || undefined,

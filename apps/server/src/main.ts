@@ -75,7 +75,11 @@ async function main() {
       for (const line of describeDemoIngest(r)) say(line);
     if (await ensureLandsat8Scene(services))
       say('registered the Landsat 8 subset of data/imagery as a scene');
-    await ensureDemoArchive(services, config.demoScenes, say);
+    // Ready in seconds on a first start: the newest days now, the rest of three years meanwhile.
+    const filling = await ensureDemoArchive(services, config.demoScenes, say, new Date(), {
+      background: config.demoArchiveBackground,
+    });
+    if (filling) closers.push(() => filling.stop());
   }
   // A mail a killed process was writing into the outbox is sent again by its job: its half file goes.
   await services.mailer.tidy();

@@ -27,9 +27,11 @@ const day = 24 * hour;
 // shared database, they could match other test files' subscriptions. Test files run one after
 // another, so every simulated scene written since this file began is one of these.
 
+let startedAt: Date;
+
 beforeAll(async () => {
   h = await startHarness();
-  const startedAt: Date = (await h.pool.query('SELECT now() AS t')).rows[0].t;
+  startedAt = (await h.pool.query('SELECT now() AS t')).rows[0].t;
   // registered after the harness's own, so it runs before the harness closes its pool
   afterAll(async () => {
     await h.pool.query(`DELETE FROM scenes WHERE provenance = 'simulated' AND created_at >= $1`, [startedAt]);
@@ -220,6 +222,81 @@ describe('living archive', () => {
     expect(await storedIds(lastDays.from, lastDays.to)).toEqual(
       await wholeWindow(lastDays.from, lastDays.to, row!.density).then((ids) => ids.sort()),
     );
+  });
+
+  it('is ready after the newest days and fills the rest back in the background, going on after a kill where it stopped (issue 28 #9)', async () => {
+    await h.pool.query('DELETE FROM living_archive');
+    // The other cases' scenes go (their windows overlap this one); what this case writes is told
+    // apart by its creation time.
+    await h.pool.query(`DELETE FROM scenes WHERE provenance = 'simulated' AND created_at >= $1`, [startedAt]);
+    const caseStarted: Date = (await h.pool.query('SELECT now() AS t')).rows[0].t;
+    const now = new Date('2027-06-10T12:00:00Z');
+    const window = demoArchiveWindow(now);
+    const first = (generation: typeof h.services.archiveGeneration) => ({
+      ...h.services,
+      archiveGeneration: generation,
+      scenesRepository: {
+        countByProvenance: async () => ({ real: 0, simulated: 0 }),
+      } as unknown as typeof h.services.scenesRepository,
+    });
+    // The process dies in the middle of its third slice: half of a batch written, then nothing.
+    let slicesStarted = 0;
+    const dying = {
+      ...h.services.archiveGeneration,
+      satellites: () => {
+        slicesStarted++;
+        return h.services.archiveGeneration.satellites();
+      },
+      upsertScenes: async (scenes: Parameters<typeof h.services.archiveGeneration.upsertScenes>[0]) => {
+        if (slicesStarted < 4) return h.services.archiveGeneration.upsertScenes(scenes);
+        await h.services.archiveGeneration.upsertScenes(scenes.slice(0, Math.ceil(scenes.length / 2)));
+        throw new Error('killed');
+      },
+    };
+    const said: string[] = [];
+    const filling = await ensureDemoArchive(first(dying), 4000, (m) => said.push(m), now, {
+      background: true,
+    });
+    // Ready: the newest days are there, the rest is under way.
+    const ready = await h.services.livingArchive.state();
+    expect(ready).toMatchObject({ simulatedTo: window.to, windowStart: window.from });
+    expect(ready?.filledFrom?.getTime()).toBeLessThanOrEqual(window.to.getTime() - 7 * day);
+    const newest = await storedIds(new Date(window.to.getTime() - 7 * day), window.to);
+    expect(newest.length).toBeGreaterThan(0);
+    await filling?.done;
+    expect(said.some((m) => m.includes('filling stopped (killed)'))).toBe(true);
+    const stoppedAt = (await h.services.livingArchive.state())?.filledFrom;
+    expect(stoppedAt?.getTime()).toBeGreaterThan(window.from.getTime());
+
+    // The next start goes on from the mark (the slice under way again) to the window's start.
+    const again = await ensureDemoArchive(
+      first(h.services.archiveGeneration),
+      4000,
+      (m) => said.push(m),
+      now,
+      {
+        background: true,
+      },
+    );
+    await again?.done;
+    const whole = await h.services.livingArchive.state();
+    expect(whole).toEqual({ density: ready!.density, seed: 1, simulatedTo: window.to });
+    expect(said.at(-1)).toMatch(/^simulated archive: whole \(three years\) after \d+ s$/);
+    expect(
+      said.some((m) =>
+        /^simulated archive: filled back to \d{4}-\d{2}-\d{2} \(\d+ % of three years\)$/.test(m),
+      ),
+    ).toBe(true);
+    // Exactly the scenes one generation over the whole window makes: none missing, none extra.
+    const expected = new Set(await wholeWindow(window.from, window.to, ready!.density));
+    const stored = new Set(await storedIds(window.from, window.to));
+    expect([...expected].filter((id) => !stored.has(id))).toEqual([]);
+    const written = await h.pool.query<{ id: string }>(
+      `SELECT id FROM scenes WHERE provenance = 'simulated' AND created_at >= $1`,
+      [caseStarted],
+    );
+    expect(written.rows.filter((r) => !expected.has(r.id))).toEqual([]);
+    expect(written.rows.length).toBe(expected.size);
   });
 
   it('runs in the server: catches up at once, asks for matching, and stops', async () => {

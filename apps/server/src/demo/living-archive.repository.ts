@@ -7,6 +7,12 @@ export interface LivingArchiveState {
   seed: number;
   /** Scenes with centre times before this instant are in the archive. */
   simulatedTo: Date;
+  /**
+   * While the first start's archive is still being filled back (issue 28 #9): where its window
+   * begins, and from where on its scenes are already there. Both null once it is whole.
+   */
+  windowStart?: Date | null;
+  filledFrom?: Date | null;
 }
 
 /** SQL of the living archive's one row, and what the operator's status reads beside it. */
@@ -14,18 +20,42 @@ export class LivingArchiveRepository {
   constructor(private readonly db: Queryable) {}
 
   async state(): Promise<LivingArchiveState | null> {
-    const { rows } = await this.db.query<{ density: number; seed: number; simulated_to: Date }>(
-      'SELECT density, seed, simulated_to FROM living_archive',
-    );
+    const { rows } = await this.db.query<{
+      density: number;
+      seed: number;
+      simulated_to: Date;
+      window_start: Date | null;
+      filled_from: Date | null;
+    }>('SELECT density, seed, simulated_to, window_start, filled_from FROM living_archive');
     const row = rows[0];
-    return row ? { density: row.density, seed: row.seed, simulatedTo: row.simulated_to } : null;
+    if (!row) return null;
+    const state: LivingArchiveState = { density: row.density, seed: row.seed, simulatedTo: row.simulated_to };
+    // Said only while filling, so that a whole archive's state reads as it always did.
+    if (row.filled_from) Object.assign(state, { windowStart: row.window_start, filledFrom: row.filled_from });
+    return state;
   }
 
   /** Writes the row unless one exists (two first starts cannot both write it); true when written. */
   async create(state: LivingArchiveState): Promise<boolean> {
     const { rowCount } = await this.db.query(
-      `INSERT INTO living_archive (density, seed, simulated_to) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`,
-      [state.density, state.seed, state.simulatedTo],
+      `INSERT INTO living_archive (density, seed, simulated_to, window_start, filled_from)
+       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING`,
+      [state.density, state.seed, state.simulatedTo, state.windowStart ?? null, state.filledFrom ?? null],
+    );
+    return rowCount === 1;
+  }
+
+  /**
+   * Compare-and-set of the filling's progress: from `from` back to `to` (null: the window is whole),
+   * only if nobody moved it meanwhile (a second server on the same database fills the same slice
+   * and writes the same scenes; one of them moves the mark).
+   */
+  async filledBack(from: Date, to: Date | null): Promise<boolean> {
+    const { rowCount } = await this.db.query(
+      `UPDATE living_archive SET filled_from = $2, window_start = CASE WHEN $2::timestamptz IS NULL THEN NULL ELSE window_start END,
+              updated_at = now()
+        WHERE filled_from = $1`,
+      [from, to],
     );
     return rowCount === 1;
   }

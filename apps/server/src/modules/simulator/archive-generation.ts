@@ -60,6 +60,18 @@ export function toSceneInput(scene: SimulatedScene): SceneInput {
   };
 }
 
+/** The density that gives about `targetCount` scenes over the whole window (what `generateArchive` takes). */
+export async function archiveDensity(
+  deps: ArchiveGenerationDeps,
+  options: Pick<ArchiveGenerationOptions, 'from' | 'to' | 'seed' | 'satelliteIds'> & { targetCount: number },
+): Promise<number> {
+  const all = await deps.satellites();
+  const satellites = options.satelliteIds ? all.filter((s) => options.satelliteIds!.includes(s.id)) : all;
+  const elementsFor = elementsLookupFromSets(await deps.elementSets());
+  const base = { satellites, elementsFor, from: options.from, to: options.to, seed: options.seed ?? 1 };
+  return (await densityForTarget({ ...base, targetCount: options.targetCount })).density;
+}
+
 export async function generateArchive(
   deps: ArchiveGenerationDeps,
   options: ArchiveGenerationOptions,
