@@ -13,8 +13,10 @@ export class AccountDriver {
   }
 
   async open() {
-    if (!(await this.portal.panel(5).isVisible())) await this.portal.openPanel(5);
-    await expect(this.page.getByTestId('account-centre')).toBeVisible();
+    await this.portal.showPanel(5);
+    // After a reload the panel opens with the page (the address bar names it), its code loading
+    // beside the map's on a loaded machine.
+    await expect(this.page.getByTestId('account-centre')).toBeVisible({ timeout: 30_000 });
   }
 
   sessionExpires() {

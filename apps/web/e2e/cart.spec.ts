@@ -96,7 +96,8 @@ for (const language of ['en', 'zh'] as const) {
     // Kept over a reload, for this user.
     const ids = (await cart.sceneIds()).sort();
     await page.reload();
-    await expect(cart.box()).toBeVisible();
+    // The reload also opens the search's results again (issue 28 #6): more to draw on a loaded machine.
+    await expect(cart.box()).toBeVisible({ timeout: 30_000 });
     expect((await cart.sceneIds()).sort()).toEqual(ids);
     await cart.settled();
     expect(await cart.figureValues()).toEqual(shown);

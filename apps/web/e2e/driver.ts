@@ -175,9 +175,13 @@ export class Portal {
     }, session);
   }
 
-  /** Clicks a left-menu entry: opens its panel, or closes it when it is the open one. */
+  /**
+   * Clicks a left-menu entry: opens its panel, or closes it when it is the open one. Looked at once
+   * the menu shows: after a reload the address bar may have opened the panel already.
+   */
   async openPanel(index: number) {
     const panel = this.panel(index);
+    await expect(this.page.getByTestId(`menu-${index}`)).toBeVisible();
     const wasOpen = await panel.isVisible();
     await this.page.getByTestId(`menu-${index}`).click();
     if (wasOpen) return;
@@ -196,6 +200,12 @@ export class Portal {
 
   panel(index: number) {
     return this.page.getByTestId(`panel-${index}`);
+  }
+
+  /** Opens a panel unless it is open already (a reload keeps the panel the address bar names). */
+  async showPanel(index: number) {
+    await expect(this.page.getByTestId(`menu-${index}`)).toBeVisible();
+    if (!(await this.panel(index).isVisible())) await this.openPanel(index);
   }
 
   openPanels() {

@@ -208,8 +208,9 @@ export class SubscriptionsDriver {
     await expect(this.page.getByTestId('map')).toBeVisible();
   }
 
+  /** Shows the centre (a reload keeps it open: the address bar names it). */
   async openCentre() {
-    await this.portal.openPanel(6);
+    await this.portal.showPanel(6);
     await expect(this.page.getByTestId('subscription-centre-panel')).toBeVisible();
     // A user's pointer moves on to the panel: the menu button's tooltip would cover its first item.
     const panel = await this.portal.panel(6).boundingBox();

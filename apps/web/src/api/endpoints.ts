@@ -46,6 +46,8 @@ import {
   ResultCode,
   type SatellitesResponse,
   type SceneIdSearchResponse,
+  type StoredArchiveSearch,
+  type Subscription,
   type SubscriptionCreateRequest,
   type SubscriptionCreateResponse,
   type SubscriptionItemsQuery,
@@ -216,6 +218,13 @@ export function bindEndpoints(client: ApiClient) {
         ...extra,
       }),
 
+    /** What one of the caller's stored searches asked (a link names it by its taskId, issue 28 #6). */
+    storedSearch: (taskId: string, extra: Extra = {}) =>
+      client.request<StoredArchiveSearch>(
+        apiPath(Paths.archiveSearchById).replace(':taskId', encodeURIComponent(taskId)),
+        extra,
+      ),
+
     /** Passes over an AOI (issue 6); a 3001 opens the login dialog so the tasking panel keeps its state. */
     taskingPrediction: (body: TaskingPredictionRequest, extra: Extra = {}) =>
       client.request<TaskingPredictionResponse>(apiPath(Paths.taskingPredictions), {
@@ -366,6 +375,10 @@ export function bindEndpoints(client: ApiClient) {
     subscriptions: (query: SubscriptionListQuery, extra: Extra = {}) =>
       client.request<SubscriptionListResponse>(apiPath(Paths.subscriptions), { query, ...extra }),
 
+    /** One subscription (a link to it, issue 28 #6); another user's is 4004. */
+    subscription: (id: number, extra: Extra = {}) =>
+      client.request<Subscription>(pathWithId(Paths.subscription, id), extra),
+
     deleteSubscription: (id: number, extra: Extra = {}) =>
       client.request<null>(pathWithId(Paths.subscription, id), { method: 'DELETE', ...extra }),
 
@@ -448,6 +461,7 @@ export const queryKeys = {
   hdYears: [Paths.hdYears],
   subscriptions: [Paths.subscriptions],
   subscriptionList: (query: SubscriptionListQuery) => [Paths.subscriptions, query] as const,
+  subscription: (id: number) => [Paths.subscription, id] as const,
   subscriptionItems: (id: number) => [Paths.subscriptionItems, id] as const,
   subscriptionStatus: [Paths.subscriptionStatus],
   unreadNotices: [Paths.unreadNotices],

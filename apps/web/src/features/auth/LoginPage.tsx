@@ -6,16 +6,11 @@ import { LanguageSwitch } from '../../shared/ui/LanguageSwitch';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { LoginForm } from './LoginForm';
 import styles from './login.module.css';
+import { returnPath } from './returnPath';
 import { isSessionValid } from './session';
 import { useSessionStore } from './sessionStore';
 
 type Tab = 'login' | 'password';
-
-/** Where to go after logging in: back to the page the guard came from, else home. */
-function returnPath(state: unknown): string {
-  const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && from !== '/login' ? from : '/';
-}
 
 /** The /login route (lazy-loaded): log in, or change the password (spec 001 §2). */
 export default function LoginPage() {

@@ -13,6 +13,7 @@ const longestTimerMs = 2 ** 31 - 1;
 export function RequireSession({ children }: { children: ReactNode }) {
   const session = useSessionStore((s) => s.session);
   const signOut = useSessionStore((s) => s.signOut);
+  const loggedOut = useSessionStore((s) => s.loggedOut);
   const location = useLocation();
   // The clock the guard judges by; a timer moves it on when the stored expiry comes.
   const [now, setNow] = useState(Date.now);
@@ -31,6 +32,11 @@ export function RequireSession({ children }: { children: ReactNode }) {
     return () => clearTimeout(timer);
   }, [session, valid, now, signOut]);
 
-  if (!valid) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  // The whole address, its query too: the place a link or a reload named (issue 28 #6); not after
+  // a logout, when whoever logs in next starts at home.
+  if (!valid) {
+    const from = loggedOut ? '/' : `${location.pathname}${location.search}`;
+    return <Navigate to="/login" replace state={{ from }} />;
+  }
   return children;
 }

@@ -29,3 +29,15 @@ it('starts from what is stored', () => {
   createSessionStore(storage).getState().signIn(login);
   expect(createSessionStore(storage).getState().session?.token).toBe('tok');
 });
+
+it('remembers whether the session ended by a logout until the next login', () => {
+  const store = createSessionStore(memoryStorage());
+  store.getState().signIn(login);
+  store.getState().signOut();
+  expect(store.getState().loggedOut).toBe(false);
+  store.getState().signIn(login);
+  store.getState().signOut({ loggedOut: true });
+  expect(store.getState()).toMatchObject({ session: null, loggedOut: true });
+  store.getState().signIn(login);
+  expect(store.getState().loggedOut).toBe(false);
+});

@@ -12,9 +12,14 @@ import {
 
 interface SessionState {
   session: Session | null;
+  /**
+   * The session ended by the user's logout, not by itself (expiry, 3001): the guard then does not
+   * keep the place for after the next login, which may be someone else's (issue 28 #6).
+   */
+  loggedOut: boolean;
   signIn(login: LoginResponse): void;
   /** Forget the session locally (logout, 3001, expiry); the guard then sends to /login. */
-  signOut(): void;
+  signOut(options?: { loggedOut?: boolean }): void;
   /** Keep the stored user in step with the server's answer to /me. */
   setUser(user: User): void;
   /** Re-read storage after another tab changed it. */
@@ -30,8 +35,15 @@ export function createSessionStore(storage: KeyValueStorage) {
     };
     return {
       session: readSession(storage),
-      signIn: (login) => save(sessionFromLogin(login)),
-      signOut: () => save(null),
+      loggedOut: false,
+      signIn: (login) => {
+        set({ loggedOut: false });
+        save(sessionFromLogin(login));
+      },
+      signOut: (options) => {
+        set({ loggedOut: options?.loggedOut ?? false });
+        save(null);
+      },
       setUser: (user) => {
         const { session } = get();
         if (session) save({ ...session, user });

@@ -18,7 +18,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => api.logout({ quiet: true }),
     onSettled: () => {
-      signOut();
+      signOut({ loggedOut: true });
       message.success(t('logoutOK'));
       navigate('/login', { replace: true });
     },
@@ -39,7 +39,7 @@ export function useSignOutEverywhere() {
   return useMutation({
     mutationFn: () => api.logoutEverywhere(),
     onSuccess: () => {
-      signOut();
+      signOut({ loggedOut: true });
       message.success(t('login.signedOutEverywhere'));
       navigate('/login', { replace: true });
     },

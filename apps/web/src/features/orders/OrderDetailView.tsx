@@ -1,12 +1,17 @@
 import { ArrowLeftOutlined, StopOutlined } from '@ant-design/icons';
-import type { OrderDetail } from '@satportal/contract';
+import { type OrderDetail, ResultCode } from '@satportal/contract';
 import { Button, Descriptions, Modal, Result, Spin, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { hasCode } from '../../api/errors';
 import { useMapController } from '../../map/react/mapControllerContext';
 import { formatDateTime } from '../../shared/format/dates';
 import { formatNumber } from '../../shared/format/numbers';
 import { useLanguage } from '../../shared/hooks/useLanguage';
+import { PanelId } from '../../shared/panelStore';
+import { CopyLinkButton } from '../../shared/place/CopyLinkButton';
+import { noPlace } from '../../shared/place/place';
+import { useToast } from '../../shared/ui/toast';
 import { useTimeFormat } from '../auth/useTimeFormat';
 import { DeliveryTerms } from './DeliveryTerms';
 import { OrderParameters } from './OrderParameters';
@@ -21,10 +26,28 @@ import {
 import styles from './orders.module.css';
 import { useOrderChanges, useOrderDetail } from './useOrders';
 
-/** One order (spec 001 §2 "Order detail"), a view inside the panel with a way back to the list. */
-export function OrderDetailView({ id, onBack }: { id: number; onBack(): void }) {
+interface OrderDetailViewProps {
+  id: number;
+  onBack(): void;
+  /** The order is not there for this user (a link to another account's order, an unknown id). */
+  onMissing(): void;
+}
+
+/**
+ * One order (spec 001 §2 "Order detail"), a view inside the panel with a way back to the list.
+ * An order the server does not show this user — a link to another account's — is said so, then
+ * the list is shown (issue 28 #6); it never tells whether the order exists.
+ */
+export function OrderDetailView({ id, onBack, onMissing }: OrderDetailViewProps) {
   const { t } = useTranslation();
+  const toast = useToast();
   const detail = useOrderDetail(id);
+  const missing = hasCode(detail.error, ResultCode.NotFound);
+  useEffect(() => {
+    if (!missing) return;
+    void toast.warning({ key: 'order-missing', content: t('place.orderNotFound') });
+    onMissing();
+  }, [missing, onMissing, toast, t]);
   return (
     <div className={styles.panel} data-testid="order-detail" data-order-id={id}>
       <Button
@@ -36,7 +59,7 @@ export function OrderDetailView({ id, onBack }: { id: number; onBack(): void }) 
       >
         {t('orderCentre.back')}
       </Button>
-      {detail.isPending ? (
+      {detail.isPending || missing ? (
         <Spin className={styles.loading} />
       ) : detail.data ? (
         <OrderDetailBody detail={detail.data} />
@@ -127,18 +150,25 @@ function OrderDetailBody({ detail }: { detail: OrderDetail }) {
         <h3 className={styles.detailNumber} data-testid="order-detail-number">
           {detail.number}
         </h3>
-        {isCancellable(detail.status) && (
-          <Button
-            danger
-            size="small"
-            icon={<StopOutlined />}
-            loading={cancel.isPending}
-            onClick={confirmCancel}
-            data-testid="order-cancel"
-          >
-            {t('orderCentre.cancel')}
-          </Button>
-        )}
+        <span className={styles.detailActions}>
+          <CopyLinkButton
+            place={{ ...noPlace, panel: PanelId.OrderCentre, inPanel: { order: String(detail.id) } }}
+            label={t('place.copyOrderLink')}
+            testId="order-copy-link"
+          />
+          {isCancellable(detail.status) && (
+            <Button
+              danger
+              size="small"
+              icon={<StopOutlined />}
+              loading={cancel.isPending}
+              onClick={confirmCancel}
+              data-testid="order-cancel"
+            >
+              {t('orderCentre.cancel')}
+            </Button>
+          )}
+        </span>
       </div>
       <Descriptions className={styles.facts} column={1} size="small" items={items} />
       <DeliveryTerms

@@ -1,15 +1,15 @@
 import { Limits, type OrderListItem } from '@satportal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Input, Select, Tabs, Tag } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../api/endpoints';
 import { formatDateTime } from '../../shared/format/dates';
 import { PagedList } from '../../shared/ui/PagedList';
 import { useTimeFormat } from '../auth/useTimeFormat';
-import { orderCentreTabs, orderKindKey, statusLabelKey, statusTone } from './orderCentre';
+import { type OrderFilter, orderCentreTabs, orderKindKey, statusLabelKey, statusTone } from './orderCentre';
 import styles from './orders.module.css';
-import { type OrderFilter, useOrderPage, useOrderTags } from './useOrders';
+import { useOrderPage, useOrderTags } from './useOrders';
 
 interface OrderListProps {
   filter: OrderFilter;
@@ -23,6 +23,8 @@ export function OrderList({ filter, onFilter, onOpen }: OrderListProps) {
   const tags = useOrderTags();
   const queryClient = useQueryClient();
   const [typed, setTyped] = useState(filter.search);
+  // Back and Forward change the search under the box: it shows the one applied.
+  useEffect(() => setTyped(filter.search), [filter.search]);
 
   return (
     <div className={styles.panel} data-testid="order-centre-panel">

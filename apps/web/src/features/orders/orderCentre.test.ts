@@ -11,6 +11,8 @@ import {
   isCancellable,
   megabytes,
   orderCentreTabs,
+  orderFilterOf,
+  orderFilterParams,
   refreshMsFor,
   statusLabelKey,
   statusOfTab,
@@ -198,5 +200,28 @@ describe('reusing the parameters', () => {
       tdate: '2025-04-05',
     });
     expect(taskingConditionsFrom({ condition: null }, '2025-03-01')).toBeNull();
+  });
+});
+
+describe('the list filter in the address bar (issue 28 #6)', () => {
+  it('reads back what it writes; all and empty parts are left out', () => {
+    const filter = { tab: 'failed', tag: 'harbour', search: 'SP2026' } as const;
+    expect(orderFilterParams(filter)).toEqual({ tab: 'failed', tag: 'harbour', q: 'SP2026' });
+    expect(orderFilterParams({ tab: 'all', tag: null, search: ' ' })).toEqual({
+      tab: null,
+      tag: null,
+      q: null,
+    });
+    const written = Object.fromEntries(
+      Object.entries(orderFilterParams(filter)).filter(
+        (entry): entry is [string, string] => entry[1] !== null,
+      ),
+    );
+    expect(orderFilterOf(written)).toEqual(filter);
+  });
+
+  it('reads what it cannot be as no filter', () => {
+    expect(orderFilterOf({})).toEqual({ tab: 'all', tag: null, search: '' });
+    expect(orderFilterOf({ tab: 'nonsense', tag: '' })).toEqual({ tab: 'all', tag: null, search: '' });
   });
 });

@@ -30,6 +30,28 @@ export type OrderCentreTab = (typeof orderCentreTabs)[number];
 
 export const statusOfTab = (tab: OrderCentreTab): OrderTab | undefined => (tab === 'all' ? undefined : tab);
 
+export interface OrderFilter {
+  tab: OrderCentreTab;
+  tag: string | null;
+  /** Part of an order number or an AOI name; '' for none. */
+  search: string;
+}
+
+/**
+ * The list's filter as the address bar holds it (issue 28 #6): `tab` (all left out), `tag`, `q`;
+ * what it cannot be reads as no filter.
+ */
+export function orderFilterOf(params: Readonly<Record<string, string>>): OrderFilter {
+  const tab = orderCentreTabs.find((name) => name === params.tab) ?? 'all';
+  return { tab, tag: params.tag || null, search: params.q?.trim() ?? '' };
+}
+
+export const orderFilterParams = (filter: OrderFilter) => ({
+  tab: filter.tab === 'all' ? null : filter.tab,
+  tag: filter.tag,
+  q: filter.search.trim() || null,
+});
+
 /** Order statuses with a label (spec 001 §4); 32 reads "streaming" for a streaming order. */
 const labelledStatuses: readonly number[] = [11, 12, 21, 22, 31, 32, 33, 34, 41, 42];
 

@@ -5,14 +5,7 @@ import { useApi } from '../../api/context';
 import { queryKeys } from '../../api/endpoints';
 import { saveFile } from '../../shared/download';
 import { useToast } from '../../shared/ui/toast';
-import { type OrderCentreTab, refreshMsFor, statusOfTab } from './orderCentre';
-
-export interface OrderFilter {
-  tab: OrderCentreTab;
-  tag: string | null;
-  /** Part of an order number or an AOI name; '' for none. */
-  search: string;
-}
+import { type OrderFilter, refreshMsFor, statusOfTab } from './orderCentre';
 
 /**
  * One page of the order list (10 from `start`; "Load more" adds the next page). Each page's
@@ -47,7 +40,8 @@ export function useOrderDetail(id: number) {
   const api = useApi();
   return useQuery({
     queryKey: queryKeys.orderDetail(id),
-    queryFn: ({ signal }) => api.orderDetail(id, { signal }),
+    // A link to another account's order or one that is gone: the detail says so itself.
+    queryFn: ({ signal }) => api.orderDetail(id, { signal, handles: [ResultCode.NotFound] }),
     select: (data) => data.oi.od,
     refetchInterval: (current) => refreshMsFor(current.state.data ? [current.state.data.oi.od.status] : []),
     staleTime: 0,

@@ -1,7 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { dayIn } from '../../shared/format/days';
 import { defaultConditions } from './archiveForm';
-import { cartSearchOf, type ResultsState, useArchiveSearchStore } from './searchStore';
+import {
+  cartSearchOf,
+  type ResultsState,
+  type SearchMode,
+  searchPlaceOf,
+  useArchiveSearchStore,
+} from './searchStore';
 import { subscriptionItemsPage } from './useResultPages';
 
 const store = () => useArchiveSearchStore.getState();
@@ -161,5 +167,38 @@ describe('results of an AOI that left the map (issue 18)', () => {
     );
     store().clearResultsOfAoi(square);
     expect(store().results).not.toBeNull();
+  });
+});
+
+describe('the search and scene the address bar names (issue 28 #6)', () => {
+  beforeEach(() => store().clearResults());
+  const scene = (sceneId: string) => ({ sceneId }) as ResultsState['images'][number];
+  const found = { images: [scene('a'), scene('b')], count: 2, ac: 50, more: false, taskId: 't1' };
+  const mode: SearchMode = { kind: 'ids', sceneIds: ['a', 'b'] };
+
+  it('names the open list and its highlighted scene; a closed list, nothing', () => {
+    expect(searchPlaceOf(store())).toEqual({ search: null, scene: null });
+    store().showResults(mode, found);
+    expect(searchPlaceOf(store())).toEqual({ search: 't1', scene: null });
+    store().setOnView(['b'], true);
+    store().setHighlight('b');
+    expect(searchPlaceOf(store())).toEqual({ search: 't1', scene: 'b' });
+    store().setResultsOpen(false);
+    expect(searchPlaceOf(store())).toEqual({ search: null, scene: null });
+  });
+
+  it('keeps naming a search being opened again until its results come, or others do', () => {
+    store().showResults(mode, found);
+    store().setRestoring({ taskId: 't2', scene: 'x' });
+    expect(searchPlaceOf(store())).toEqual({ search: 't2', scene: 'x' });
+    store().showRestored(mode, { ...found, taskId: 't2' }, 'a');
+    expect(store()).toMatchObject({ restoring: null, resultsOpen: true, onView: ['a'], highlight: 'a' });
+    expect(searchPlaceOf(store())).toEqual({ search: 't2', scene: 'a' });
+    // A scene the results lack selects nothing; a search run meanwhile ends the restoring.
+    store().showRestored(mode, { ...found, taskId: 't3' }, 'gone');
+    expect(store()).toMatchObject({ onView: [], highlight: null });
+    store().setRestoring({ taskId: 't4', scene: null });
+    store().showResults(mode, found);
+    expect(searchPlaceOf(store())).toEqual({ search: 't1', scene: null });
   });
 });

@@ -51,6 +51,12 @@ export const cartSearchOf = (results: ResultsState): CartSearch => ({
         : null,
 });
 
+/** A search being opened again from the address bar. */
+export interface Restoring {
+  taskId: string;
+  scene: string | null;
+}
+
 interface ArchiveSearchState extends ConditionsState<ArchiveConditions> {
   sort: SortChoice;
   results: ResultsState | null;
@@ -69,8 +75,16 @@ interface ArchiveSearchState extends ConditionsState<ArchiveConditions> {
   hovered: string | null;
   /** The search centre's tab, kept while the panel is closed (the result box hides beside another tab). */
   centreTab: SearchCentreTab;
+  /**
+   * A search the address bar names being opened again (issue 28 #6: a reload, Back, a link): its
+   * taskId and the scene to select once its results are in. Any results shown end it.
+   */
+  restoring: Restoring | null;
 
   setCentreTab(tab: SearchCentreTab): void;
+  setRestoring(restoring: Restoring | null): void;
+  /** The results of a search opened again, with its selected scene when the results hold it. */
+  showRestored(mode: SearchMode, response: Omit<ResultsState, 'mode'>, scene: string | null): void;
 
   setHovered(sceneId: string | null): void;
 
@@ -91,7 +105,26 @@ interface ArchiveSearchState extends ConditionsState<ArchiveConditions> {
   clearResultsOfAoi(shape: { type: string; coordinates: unknown }): void;
 }
 
+/** The selected scene shown and highlighted, as a click on it does; none when the list lacks it. */
+function selectionOf(images: readonly ArchiveScene[], scene: string | null) {
+  const found = scene !== null && images.some((image) => image.sceneId === scene);
+  return found ? { onView: [scene], highlight: scene } : { onView: [], highlight: null };
+}
+
+/**
+ * The search and selected scene the address bar names for this state (issue 28 #6): the results
+ * while their list is open (closing it is a step Back undoes), or the search being opened again.
+ */
+export function searchPlaceOf(
+  s: Pick<ArchiveSearchState, 'results' | 'resultsOpen' | 'highlight' | 'restoring'>,
+): { search: string | null; scene: string | null } {
+  if (s.restoring) return { search: s.restoring.taskId, scene: s.restoring.scene };
+  if (!s.results || !s.resultsOpen) return { search: null, scene: null };
+  return { search: s.results.taskId, scene: s.highlight };
+}
+
 const noResults = {
+  restoring: null,
   results: null,
   resultsOpen: false,
   resultsCollapsed: false,
@@ -112,8 +145,18 @@ export const useArchiveSearchStore = create<ArchiveSearchState>()((set) => ({
   noArchiveRequest: null,
   hovered: null,
   centreTab: 'archive',
+  restoring: null,
 
   setCentreTab: (centreTab) => set({ centreTab }),
+  setRestoring: (restoring) => set({ restoring }),
+  showRestored: (mode, response, scene) =>
+    set({
+      restoring: null,
+      results: { mode, ...response },
+      resultsOpen: true,
+      resultsCollapsed: false,
+      ...selectionOf(response.images, scene),
+    }),
   setHovered: (hovered) => set({ hovered }),
 
   setNoArchiveOpen: (noArchiveOpen, request) =>
@@ -121,6 +164,7 @@ export const useArchiveSearchStore = create<ArchiveSearchState>()((set) => ({
   setSort: (sort) => set({ sort }),
   showResults: (mode, response) =>
     set({
+      restoring: null,
       results: { mode, ...response },
       resultsOpen: true,
       resultsCollapsed: false,

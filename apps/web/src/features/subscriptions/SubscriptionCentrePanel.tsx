@@ -1,8 +1,12 @@
 import { type Subscription, SubscriptionLimits } from '@satportal/contract';
 import { Checkbox, Select, Tabs } from 'antd';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PanelId } from '../../shared/panelStore';
+import { idParam } from '../../shared/place/place';
+import { usePanelParams } from '../../shared/place/usePanelParams';
 import { PagedList } from '../../shared/ui/PagedList';
+import { SubscriptionDetailView } from './SubscriptionDetailView';
 import { SubscriptionItem } from './SubscriptionItem';
 import {
   defaultSubscriptionFilter,
@@ -16,13 +20,41 @@ import { useMarkSubscriptionsRead, useSubscriptionPage } from './useSubscription
 
 /**
  * Subscription centre (panel 6, spec 000 §2): "AOI Subscription List" with the tabs In Process (n)
- * and Ended (n), sort, the "only with new images" filter and 10 subscriptions per page. Opening it
- * marks the subscriptions read (the menu's red dot goes).
+ * and Ended (n), sort, the "only with new images" filter and 10 subscriptions per page; or one
+ * subscription on its own, which the address bar names (issue 28 #6). Opening it marks the
+ * subscriptions read (the menu's red dot goes).
  */
 export default function SubscriptionCentrePanel() {
-  const { t } = useTranslation();
+  const [params, setParams] = usePanelParams(PanelId.SubscriptionCentre);
   const [filter, setFilter] = useState<SubscriptionFilter>(defaultSubscriptionFilter);
+  const shown = idParam(params.subscription);
+  // Not there (deleted, another account's): no step to come Back to.
+  const dropMissing = useCallback(() => setParams({ subscription: null }, { replace: true }), [setParams]);
   useMarkSubscriptionsRead();
+  return shown === null ? (
+    <SubscriptionList
+      filter={filter}
+      onFilter={setFilter}
+      onOpen={(id) => setParams({ subscription: String(id) })}
+    />
+  ) : (
+    <SubscriptionDetailView
+      id={shown}
+      onBack={() => setParams({ subscription: null })}
+      onMissing={dropMissing}
+    />
+  );
+}
+
+interface SubscriptionListProps {
+  filter: SubscriptionFilter;
+  onFilter(filter: SubscriptionFilter): void;
+  onOpen(id: number): void;
+}
+
+/** The list with its sort, filter and tabs (kept while one subscription is shown on its own). */
+function SubscriptionList({ filter, onFilter: setFilter, onOpen }: SubscriptionListProps) {
+  const { t } = useTranslation();
   // The tab counts come with every page of the list; the first page of the shown tab has them.
   const totals = useSubscriptionPage(filter, 0).data?.totals;
 
@@ -66,13 +98,13 @@ export default function SubscriptionCentrePanel() {
         }))}
       />
       {/* A new filter starts again at the first page. */}
-      <SubscriptionPages key={JSON.stringify(filter)} filter={filter} />
+      <SubscriptionPages key={JSON.stringify(filter)} filter={filter} onOpen={onOpen} />
     </div>
   );
 }
 
 /** The pages loaded so far, 10 subscriptions each. */
-function SubscriptionPages({ filter }: { filter: SubscriptionFilter }) {
+function SubscriptionPages({ filter, onOpen }: Pick<SubscriptionListProps, 'filter' | 'onOpen'>) {
   const { t } = useTranslation();
   return (
     <PagedList
@@ -80,7 +112,11 @@ function SubscriptionPages({ filter }: { filter: SubscriptionFilter }) {
       filter={filter}
       pageSize={SubscriptionLimits.pageSize}
       renderItem={(subscription: Subscription) => (
-        <SubscriptionItem key={subscription.id} subscription={subscription} />
+        <SubscriptionItem
+          key={subscription.id}
+          subscription={subscription}
+          onOpenDetail={() => onOpen(subscription.id)}
+        />
       )}
       testId="subscription-list"
       texts={{

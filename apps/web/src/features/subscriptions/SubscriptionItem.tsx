@@ -16,12 +16,20 @@ import { archiveSearchOf, canOpenItems, numsBadge, resubscribeDraftOf } from './
 import styles from './subscriptions.module.css';
 import { useDeleteSubscription } from './useSubscriptions';
 
+interface SubscriptionItemProps {
+  subscription: Subscription;
+  /** In the list: its name opens it on its own (the detail, with its link). */
+  onOpenDetail?(): void;
+  /** On its own: deleted, there is nothing left to show. */
+  onDeleted?(): void;
+}
+
 /**
  * One subscription of the centre (spec 000 §2): name, AOI and its area, window, created, newest
  * image, satellites and the new-image count. In process: open its new images (when there are
  * some) and delete; ended: search the archive again, resubscribe and delete.
  */
-export function SubscriptionItem({ subscription }: { subscription: Subscription }) {
+export function SubscriptionItem({ subscription, onOpenDetail, onDeleted }: SubscriptionItemProps) {
   const { t } = useTranslation();
   const [language] = useLanguage();
   const { timeZone } = useTimeFormat();
@@ -61,7 +69,20 @@ export function SubscriptionItem({ subscription }: { subscription: Subscription 
       data-nums={subscription.nums}
     >
       <div className={styles.itemHead}>
-        <span className={styles.name}>{subscription.name}</span>
+        {onOpenDetail ? (
+          <Tooltip title={t('place.openSubscription')}>
+            <button
+              type="button"
+              className={`${styles.name} ${styles.nameButton}`}
+              onClick={onOpenDetail}
+              data-testid="subscription-open-detail"
+            >
+              {subscription.name}
+            </button>
+          </Tooltip>
+        ) : (
+          <span className={styles.name}>{subscription.name}</span>
+        )}
         {inProcess && subscription.nums > 0 && (
           <Tooltip title={t('subscriptionCentre.newImagesCount', { count: subscription.nums })}>
             <span className={styles.badge} data-testid="subscription-nums">
@@ -129,7 +150,7 @@ export function SubscriptionItem({ subscription }: { subscription: Subscription 
         )}
         <Popconfirm
           title={t('subscriptionCentre.deleteConfirm', { name: subscription.name })}
-          onConfirm={() => remove.mutate(subscription.id)}
+          onConfirm={() => remove.mutate(subscription.id, { onSuccess: () => onDeleted?.() })}
           okButtonProps={{ danger: true, ...({ 'data-testid': 'subscription-delete-ok' } as object) }}
         >
           <Button

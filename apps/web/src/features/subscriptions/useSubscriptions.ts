@@ -1,3 +1,4 @@
+import { ResultCode } from '@satportal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +19,17 @@ export function useSubscriptionPage(filter: SubscriptionFilter, start: number) {
     queryKey: queryKeys.subscriptionList(query),
     queryFn: ({ signal }) => api.subscriptions(query, { signal }),
     // Matches arrive by themselves (new scenes): every showing of the list asks again.
+    staleTime: 0,
+    refetchInterval: subscriptionStatusRefreshMs,
+  });
+}
+
+/** One subscription on its own (a link to it, issue 28 #6); "not found" is the detail's to say. */
+export function useSubscription(id: number) {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.subscription(id),
+    queryFn: ({ signal }) => api.subscription(id, { signal, handles: [ResultCode.NotFound] }),
     staleTime: 0,
     refetchInterval: subscriptionStatusRefreshMs,
   });

@@ -15,6 +15,7 @@ import { CursorPosition } from './CursorPosition';
 import { LeftMenu } from './LeftMenu';
 import { PanelHost } from './PanelHost';
 import { RightToolbar } from './RightToolbar';
+import { PlaceSync } from './usePlaceSync';
 import styles from './workspace.module.css';
 
 const MapCanvas = lazy(() => import('./MapCanvas'));
@@ -43,6 +44,8 @@ export function WorkspaceShell() {
     <MapControllerContext.Provider value={controller}>
       <MapNoticesContext.Provider value={noticeColumn}>
         <div className={styles.workspace} data-wide-panel={widePanel || undefined}>
+          {/* The open panel and the search in the address bar: Back, Forward, reload, links (issue 28 #6). */}
+          <PlaceSync />
           <Suspense fallback={<div className={styles.map} />}>
             <MapCanvas onReady={setController} />
           </Suspense>
