@@ -16,7 +16,8 @@ for (const language of ['en', 'zh'] as const) {
   test(`(${language}) tasking predicts the passes over a drawn AOI by date, hover stands out, Back; a start 16 days ahead is refused`, async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    // Five predictions and an order dialog: on a loaded 2-core machine over two minutes.
+    test.setTimeout(240_000);
     const portal = new Portal(page);
     await portal.logInNewUser(language);
 
@@ -88,7 +89,8 @@ for (const language of ['en', 'zh'] as const) {
     // "Use these limits" predicts again with the limits that list every planned pass.
     const limitsText = pattern('tasking.planLimits', { cc: '(\\d+)', ac: '(\\d+)' });
     await expect(page.getByTestId('plan-limits-text')).toHaveText(limitsText);
-    const [, cc, ac] = limitsText.exec((await page.getByTestId('plan-limits-text').textContent()) ?? '') ?? [];
+    const [, cc, ac] =
+      limitsText.exec((await page.getByTestId('plan-limits-text').textContent()) ?? '') ?? [];
     await page.getByTestId('plan-apply').click();
     await expect(portal.taskingFigure('coverage')).toHaveText(/^\d+\.\d{2}%$/, { timeout: 30_000 });
     const listedIds = await portal
@@ -137,6 +139,14 @@ for (const language of ['en', 'zh'] as const) {
     await expect(first.getByTestId('pass-clear')).toHaveText(
       pattern('tasking.clearChance', { value: `${number}%` }),
     );
+    // Any sky will do: the plan is certain once its passes have come, so it names the day.
+    await expect(page.getByTestId('plan-pass-clear').first()).toHaveText(
+      pattern('tasking.clearChance', { value: '100%' }),
+    );
+    await expect(page.getByTestId('plan-completion')).toHaveText(
+      pattern('tasking.planCompletes', { day: '\\d{4}-\\d{2}-\\d{2}' }),
+    );
+    await expect(page.getByTestId('plan-limits')).toHaveCount(0);
 
     // The price is for the part of the AOI the passes can image (issue 28 #3): said when less than all.
     const coverage = Number((await portal.taskingFigure('coverage').textContent())?.replace('%', ''));
