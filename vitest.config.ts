@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+/** Test workers of the db projects, each with its own database (apps/server/src/test/global-db.ts). */
+const dbWorkers = Math.max(1, Number(process.env.TEST_DB_WORKERS ?? 2));
+
 /** Test files that try another user's ids on the endpoints of their module (issue 27: with keys as well). */
 const apiKeyIsolationSuites = [
   'aois/aois-edits',
@@ -22,12 +25,30 @@ const apiKeyIsolationSuites = [
 ].map((suite) => `apps/server/src/modules/${suite}.db.test.ts`);
 
 /**
+ * db test files that start servers or programs of their own and kill them, with time limits of
+ * minutes: they run after the others, one at a time, so that no other file's work slows them.
+ */
+const aloneSuites = [
+  'db/embedded-process',
+  'http/connections',
+  'modules/catalogue/elements-refresh',
+  'modules/fulfilment/fulfilment-kill',
+  'modules/subscriptions/matching/matching-kill',
+  'order-by-api-key',
+  'start-stop',
+].map((suite) => `apps/server/src/${suite}.db.test.ts`);
+
+/**
  * Projects: `unit` (pure code, no database), `db` (integration tests
  * against a real database: embedded PGlite + PostGIS by default, PostgreSQL
- * when DATABASE_URL is set) and `db-apikeys` (the isolation suites with API keys). End-to-end tests run under Playwright instead.
+ * when DATABASE_URL is set; two files at a time, each worker on its own database), `db-apikeys`
+ * (the isolation suites with API keys) and `db-alone` (the files that start and kill processes of
+ * their own, one at a time, last). End-to-end tests run under Playwright instead.
  */
 export default defineConfig({
   test: {
+    // Vitest's default on a 2-core machine is one worker; the db files run two at a time.
+    maxWorkers: Math.max(2, dbWorkers),
     projects: [
       {
         test: {
@@ -35,16 +56,21 @@ export default defineConfig({
           include: ['packages/**/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           exclude: ['**/*.db.test.ts', '**/node_modules/**'],
           environment: 'node',
+          // They share two cores with a db file now: a heavy one (a 40 MiB inflation) took 5.4 s.
+          testTimeout: 30_000,
         },
       },
       {
         test: {
           name: 'db',
           include: ['apps/server/src/**/*.db.test.ts'],
+          exclude: [...aloneSuites, '**/node_modules/**'],
           globalSetup: ['apps/server/src/test/global-db.ts'],
           environment: 'node',
-          // One embedded database per test file is heavy: run files one after another.
-          fileParallelism: false,
+          // Two files at a time, each worker on its own database (test/global-db.ts): a db file
+          // waits on its database much of the time, and CI's time budget is tight.
+          fileParallelism: dbWorkers > 1,
+          maxWorkers: dbWorkers,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           sequence: { groupOrder: 0 },
@@ -59,10 +85,24 @@ export default defineConfig({
           globalSetup: ['apps/server/src/test/global-db.ts'],
           environment: 'node',
           env: { TEST_CREDENTIAL: 'apiKey' },
-          fileParallelism: false,
+          fileParallelism: dbWorkers > 1,
+          maxWorkers: dbWorkers,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: 'db-alone',
+          include: aloneSuites,
+          globalSetup: ['apps/server/src/test/global-db.ts'],
+          environment: 'node',
+          env: { TEST_DB_WORKERS: '1' },
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -66,7 +66,7 @@ const timed = (name, work) => {
 const withKeys = !process.env.DATABASE_URL;
 const vitestProjects = suites
   .filter((s) => s === 'unit' || s === 'db')
-  .flatMap((s) => (s === 'db' ? ['db', ...(withKeys ? ['db-apikeys'] : [])] : [s]));
+  .flatMap((s) => (s === 'db' ? ['db', ...(withKeys ? ['db-apikeys'] : []), 'db-alone'] : [s]));
 if (vitestProjects.length)
   timed(vitestProjects.join('+'), () => {
     const report = join(tmp, 'vitest.json');

@@ -1,7 +1,8 @@
-import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AccountCommandError } from './cli-accounts';
 import { utcDayOf } from './modules/usage';
 import { runCliWith } from './test/cli';
+import { testDatabaseUrl } from './test/database';
 import { type Harness, startHarness } from './test/harness';
 
 /**
@@ -22,10 +23,7 @@ afterEach(() => {
 });
 
 const cli = (...args: string[]) =>
-  runCliWith(
-    { DATABASE_URL: inject('databaseUrl'), DATA_DIR: h.config.dataDir, HD_DAILY_TILES: '500' },
-    args,
-  );
+  runCliWith({ DATABASE_URL: testDatabaseUrl(), DATA_DIR: h.config.dataDir, HD_DAILY_TILES: '500' }, args);
 
 const allowanceRow = async (userId: number) =>
   (

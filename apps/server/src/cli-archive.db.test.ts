@@ -1,7 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ArchiveCommandError } from './cli-archive';
 import { defaultConstellation } from './modules/catalogue/constellation';
 import { runCliWith } from './test/cli';
+import { testDatabaseUrl } from './test/database';
 import { type Harness, startHarness } from './test/harness';
 
 /**
@@ -35,7 +36,7 @@ afterEach(() => {
 });
 
 const cli = (...args: string[]) =>
-  runCliWith({ DATABASE_URL: inject('databaseUrl'), DATA_DIR: h.config.dataDir }, args);
+  runCliWith({ DATABASE_URL: testDatabaseUrl(), DATA_DIR: h.config.dataDir }, args);
 
 async function setRow(simulatedTo: Date) {
   await h.pool.query('DELETE FROM living_archive');

@@ -1,8 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NoticeCommandError } from './cli-notices';
 import { runCliWith } from './test/cli';
+import { testDatabaseUrl } from './test/database';
 import { type Harness, startHarness, uniqueName } from './test/harness';
 
 /** The operator's notice commands, run in-process: publish to everyone or one organisation, list. */
@@ -19,7 +20,7 @@ afterEach(() => {
 });
 
 const cli = (...args: string[]) =>
-  runCliWith({ DATABASE_URL: inject('databaseUrl'), DATA_DIR: h.config.dataDir }, args);
+  runCliWith({ DATABASE_URL: testDatabaseUrl(), DATA_DIR: h.config.dataDir }, args);
 
 const noticeRow = async (id: number) =>
   (await h.pool.query('SELECT type, title, content, org_id FROM notices WHERE id = $1', [id])).rows[0];

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OrderCommandError } from './cli-orders';
 import {
   type ArchiveWorld,
@@ -9,6 +9,7 @@ import {
   startArchiveWorld,
 } from './modules/orders/test-helpers';
 import { runCliWith } from './test/cli';
+import { testDatabaseUrl } from './test/database';
 import type { Harness } from './test/harness';
 
 /**
@@ -31,7 +32,7 @@ afterEach(() => {
 });
 
 const cli = (...args: string[]) =>
-  runCliWith({ DATABASE_URL: inject('databaseUrl'), DATA_DIR: h.config.dataDir, AUTO_AUDIT: '0' }, args);
+  runCliWith({ DATABASE_URL: testDatabaseUrl(), DATA_DIR: h.config.dataDir, AUTO_AUDIT: '0' }, args);
 
 const terms = async (orderId: number) =>
   (

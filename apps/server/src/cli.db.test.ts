@@ -1,6 +1,7 @@
 import { ResultCode } from '@satportal/contract';
-import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCliWith } from './test/cli';
+import { testDatabaseUrl } from './test/database';
 import { type Harness, startHarness, uniqueName } from './test/harness';
 
 /** The operator CLI, run in-process against the test database (DATABASE_URL points at it). */
@@ -13,7 +14,7 @@ afterEach(() => {
   process.env.DATABASE_URL = saved;
 });
 
-const cli = (...args: string[]) => runCliWith({ DATABASE_URL: inject('databaseUrl') }, args);
+const cli = (...args: string[]) => runCliWith({ DATABASE_URL: testDatabaseUrl() }, args);
 
 describe('operator CLI', () => {
   it('creates an organisation, then a user in it, and lists them', async () => {

@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { testDatabaseUrl } from '../test/database';
 import { inTransaction } from './database';
 
 /**
@@ -67,7 +68,7 @@ describe('a transaction failing half way beside other connections', () => {
   // went out in one write, and `pg` took them together, harmlessly).
   it('gives every caller its own answers (int4 out of range)', async () => {
     const problems = await failingTransactionsBesideReaders(
-      inject('databaseUrl'),
+      testDatabaseUrl(),
       {
         statement: 'SELECT $1::int4 AS n',
         values: [99_999_999_999],
@@ -80,7 +81,7 @@ describe('a transaction failing half way beside other connections', () => {
 
   it('gives every caller its own answers (a PostGIS error)', async () => {
     const problems = await failingTransactionsBesideReaders(
-      inject('databaseUrl'),
+      testDatabaseUrl(),
       {
         statement: 'SELECT ST_GeomFromText($1, 4326)::geography AS g',
         values: ['POLYGON((0 0, 180 0, 0 10, 0 0))'],

@@ -12,6 +12,7 @@ import { buildApp } from '../http/app';
 import { defaultRateLimits, type RateLimitSettings } from '../http/rate-limits';
 import type { Http, RouteModule } from '../http/types';
 import { routeModules } from '../routes';
+import { testDatabaseUrl } from './database';
 
 /** A server over the test database, driven in-process with `inject`. */
 export interface Harness {
@@ -95,7 +96,7 @@ export async function startHarness(
     webDist?: string;
   } = {},
 ): Promise<Harness> {
-  const url = inject('databaseUrl');
+  const url = testDatabaseUrl();
   const kind = inject('databaseKind');
   const pool = createPool(url, 4);
   const dataDir = mkdtempSync(join(tmpdir(), 'satportal-harness-'));

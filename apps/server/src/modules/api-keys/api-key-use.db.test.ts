@@ -9,6 +9,7 @@ import {
 } from '@satportal/contract';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { runCliWith } from '../../test/cli';
+import { testDatabaseUrl } from '../../test/database';
 import { type Harness, startHarness } from '../../test/harness';
 import { bearer, type Headers, keyRequests } from './test-helpers';
 
@@ -148,7 +149,7 @@ describe("the account's own routes", () => {
 
 describe('a key dies with the account’s credentials', () => {
   const cli = (...args: string[]) =>
-    runCliWith({ DATABASE_URL: inject('databaseUrl'), DATA_DIR: h.config.dataDir }, args);
+    runCliWith({ DATABASE_URL: testDatabaseUrl(), DATA_DIR: h.config.dataDir }, args);
 
   async function userWithKeys() {
     const user = await h.signedIn();

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { ApiKeyLimits, ApiKeyPattern, apiPath, Paths, ResultCode } from '@satportal/contract';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runCliWith } from '../../test/cli';
+import { testDatabaseUrl } from '../../test/database';
 import { type Harness, startHarness } from '../../test/harness';
 import { bearer, type Headers, keyRequests } from './test-helpers';
 
@@ -191,7 +192,7 @@ describe('an API key', () => {
 
 describe('the operator CLI', () => {
   const cli = (...args: string[]) =>
-    runCliWith({ DATABASE_URL: inject('databaseUrl'), DATA_DIR: h.config.dataDir }, args);
+    runCliWith({ DATABASE_URL: testDatabaseUrl(), DATA_DIR: h.config.dataDir }, args);
 
   it('creates a key printed once, lists and revokes it', async () => {
     const user = await h.signedIn();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { apiPath, Paths, ResultCode, TileStatusHeader, WmtsCapabilitiesRestPath } from '@satportal/contract';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { runCliWith } from '../../test/cli';
+import { testDatabaseUrl } from '../../test/database';
 import { type Harness, startHarness } from '../../test/harness';
 import { tileCookieOf } from '../../test/scenes';
 import { tileKeyOf } from '../tile-access/test-helpers';
@@ -161,7 +162,7 @@ describe('password change', () => {
   it('by the operator (user reset-password) ends every session, key and cookie', async () => {
     const { username, a, b, key } = await twoSessions();
     const other = await bystander();
-    const run = await runCliWith({ DATABASE_URL: inject('databaseUrl') }, [
+    const run = await runCliWith({ DATABASE_URL: testDatabaseUrl() }, [
       'user',
       'reset-password',
       '--username',
@@ -209,7 +210,7 @@ describe('sign out everywhere', () => {
   it('(CLI user sign-out-everywhere) ends every session, cookie and key of that user only', async () => {
     const { username, password, a, b, key } = await twoSessions();
     const other = await bystander();
-    const run = await runCliWith({ DATABASE_URL: inject('databaseUrl') }, [
+    const run = await runCliWith({ DATABASE_URL: testDatabaseUrl() }, [
       'user',
       'sign-out-everywhere',
       '--username',

@@ -145,6 +145,11 @@ describe('GET /orders/companies', () => {
 
   it('the demo reseller has end-user companies to look up, seeded once', async () => {
     await ensureDemoAccounts(h.services.accounts);
+    // As on a first start: the databases serve every db project in turn (test/global-db.ts), and
+    // the same file run before (with sessions, then with API keys) seeded them already.
+    await h.pool.query(
+      `DELETE FROM end_user_companies WHERE org_id = (SELECT org_id FROM users WHERE username = 'reseller')`,
+    );
     const seeded = await ensureDemoCompanies(h.services.accounts, h.services.companiesRepository);
     expect(seeded).toBe(demoEndUserCompanies.length);
     expect(await ensureDemoCompanies(h.services.accounts, h.services.companiesRepository)).toBe(0);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { runCli } from '../../cli';
+import { testDatabaseUrl } from '../../test/database';
 import { type Harness, startHarness } from '../../test/harness';
 import { defaultConstellation } from '../catalogue/constellation';
 import { generateArchive } from './archive-generation';
@@ -107,7 +108,7 @@ describe('simulated archive in the database', () => {
 
   it('runs from the operator CLI with a window, a count and satellites by name', async () => {
     const saved = process.env.DATABASE_URL;
-    process.env.DATABASE_URL = inject('databaseUrl');
+    process.env.DATABASE_URL = testDatabaseUrl();
     try {
       const lines: string[] = [];
       const code = await runCli(

@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import { ResultCode, type TaskingPass, type TaskingPrediction } from '@satportal/contract';
-import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCliWith } from '../../test/cli';
+import { testDatabaseUrl } from '../../test/database';
 import { type Harness, startHarness } from '../../test/harness';
 import { bowtie, box } from '../../test/scenes';
 import { defaultConstellation } from '../catalogue/constellation';
@@ -219,7 +220,7 @@ describe('npm run cli -- tasking predict', () => {
     process.env.DATABASE_URL = saved;
   });
 
-  const cli = (...args: string[]) => runCliWith({ DATABASE_URL: inject('databaseUrl') }, args);
+  const cli = (...args: string[]) => runCliWith({ DATABASE_URL: testDatabaseUrl() }, args);
 
   it('prints the prediction JSON for a past window, satellites by name or NORAD id', async () => {
     const aoi = resolve(repo, 'apps/server/src/modules/tasking/fixtures/colorado.geojson');
