@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CLOUD_CONCENTRATION, cloudCoverAt, dayOfYear, meanCloudFraction } from '../../weather';
-import { climatologicalClearChance, clearSkyProbability, regularisedBeta } from './clear-sky';
+import { clearSkyProbability, climatologicalClearChance, regularisedBeta } from './clear-sky';
 
 describe('regularisedBeta', () => {
   it('matches closed forms', () => {
