@@ -65,11 +65,19 @@ export async function archiveDensity(
   deps: ArchiveGenerationDeps,
   options: Pick<ArchiveGenerationOptions, 'from' | 'to' | 'seed' | 'satelliteIds'> & { targetCount: number },
 ): Promise<number> {
+  const base = await generationBase(deps, options);
+  return (await densityForTarget({ ...base, targetCount: options.targetCount })).density;
+}
+
+/** The satellites (all, or those asked for), their elements and the window, as the simulator takes them. */
+async function generationBase(
+  deps: ArchiveGenerationDeps,
+  options: Pick<ArchiveGenerationOptions, 'from' | 'to' | 'seed' | 'satelliteIds'>,
+) {
   const all = await deps.satellites();
   const satellites = options.satelliteIds ? all.filter((s) => options.satelliteIds!.includes(s.id)) : all;
   const elementsFor = elementsLookupFromSets(await deps.elementSets());
-  const base = { satellites, elementsFor, from: options.from, to: options.to, seed: options.seed ?? 1 };
-  return (await densityForTarget({ ...base, targetCount: options.targetCount })).density;
+  return { satellites, elementsFor, from: options.from, to: options.to, seed: options.seed ?? 1 };
 }
 
 export async function generateArchive(
@@ -77,10 +85,7 @@ export async function generateArchive(
   options: ArchiveGenerationOptions,
 ): Promise<ArchiveGenerationReport> {
   const started = performance.now();
-  const all = await deps.satellites();
-  const satellites = options.satelliteIds ? all.filter((s) => options.satelliteIds!.includes(s.id)) : all;
-  const elementsFor = elementsLookupFromSets(await deps.elementSets());
-  const base = { satellites, elementsFor, from: options.from, to: options.to, seed: options.seed ?? 1 };
+  const base = await generationBase(deps, options);
   // One density for the whole window, so that generating it in pieces gives the same scenes.
   const density =
     options.density ??
