@@ -4,12 +4,14 @@ import { createUser, Portal, uiText as text } from './driver';
 /** A UTC day some days from today, YYYY-MM-DD (the browser runs in the machine's zone, UTC here). */
 const dayAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-// A quadrilateral of about 60 × 50 km around Beijing after the coordinate search (zoom 10).
-const quadrilateral = [
-  [-120, -80],
-  [110, -90],
-  [130, 70],
-  [-100, 90],
+// A quadrilateral of about 94 × 122 km around Beijing (116.0–117.1° E, 39.45–40.55° N) at zoom 9,
+// where a degree of longitude is 364 px: larger than any optical pass images whole at 25° off-nadir
+// (issue 28 #2: the request a customer made, 8,754 km² with the spec's defaults, predicted nothing).
+const beijingArea = [
+  [-200, -260],
+  [200, -260],
+  [200, 260],
+  [-200, 260],
 ] as const;
 
 for (const language of ['en', 'zh'] as const) {
@@ -27,18 +29,14 @@ for (const language of ['en', 'zh'] as const) {
     await expect(page.getByTestId('tasking-order')).toBeDisabled();
     await expect(page.getByTestId('tasking-order')).toHaveText(text(language, 'tasking.orderNow'));
 
-    await portal.searchCoordinates('39.9,116.4');
-    await expect(portal.zoomLevel()).toHaveText('10');
-    await portal.clearCoordinateSearch();
-    await portal.drawPolygon(quadrilateral);
+    await portal.centreMap(40, 116.55, 9);
+    await portal.drawPolygon(beijingArea);
     await expect.poll(() => portal.currentAoi()).not.toBeNull();
     await expect(page.getByTestId('tasking-aoi')).toContainText(text(language, 'search.drawnAoi'));
 
-    await portal.setTaskingDates(dayAhead(1), dayAhead(3));
-    // No cloud at all and the whole AOI in one optical pass: nothing to order — the spec's
-    // order.nullbody flow, said as which limits left the passes out.
-    await page.getByTestId('tasking-cc').fill('0');
-    await page.getByTestId('tasking-ac').fill('100');
+    // The spec's defaults (tomorrow to 30 days ahead, cloud 15, coverage 100, off-nadir 25): no
+    // single pass images the whole area, so nothing is listed — the spec's order.nullbody flow,
+    // said as which limits left the passes out…
     await portal.predictPasses();
     const counted = text(language, 'tasking.leftOut', { cloud: '__n__', coverage: '__n__' });
     const leftOut = new RegExp(counted.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll('__n__', '\\d+'));
@@ -46,13 +44,15 @@ for (const language of ['en', 'zh'] as const) {
     await expect(page.getByTestId('tasking-empty')).toHaveText(leftOut);
     await expect(page.getByTestId('tasking-order-prediction')).toBeDisabled();
 
-    // …with the capture plan those limits leave out (issue 28 #2): the fewest passes that cover
-    // the AOI, each with what it adds and its chance of clear sky, and when the order completes.
+    // …with the capture plan (issue 28 #2): the fewest passes that cover the AOI, each with what it
+    // adds and its chance of clear sky, and when the order is likely complete.
     const plan = page.getByTestId('tasking-plan');
     await expect(plan).toContainText(text(language, 'tasking.planTitle'));
     const planned = page.getByTestId('plan-pass');
     await expect(planned.first()).toBeVisible();
     const plannedIds = await planned.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-pass-id')));
+    // Several passes together: one cannot image it all.
+    expect(plannedIds.length).toBeGreaterThan(1);
     const pattern = (key: string, params: Record<string, string>) => {
       const names = Object.keys(params);
       let source = text(language, key, Object.fromEntries(names.map((n) => [n, `__${n}__`])));
@@ -61,30 +61,31 @@ for (const language of ['en', 'zh'] as const) {
       return new RegExp(`^${source}$`);
     };
     const number = '[\\d,]+(\\.\\d+)?';
-    // Chinese has one plural form.
-    const summaryKey =
-      plannedIds.length === 1 && language === 'en' ? 'tasking.planSummary_one' : 'tasking.planSummary_other';
     await expect(page.getByTestId('plan-summary')).toHaveText(
-      pattern(summaryKey, {
+      pattern('tasking.planSummary_other', {
         count: String(plannedIds.length),
         coverage: number,
         coverable: number,
         candidates: number,
       }),
     );
-    await expect(planned.first().getByTestId('plan-pass-clear')).toHaveText(
-      pattern('tasking.clearChance', { value: `${number}%` }),
-    );
-    await expect(planned.first().getByTestId('plan-pass-adds')).toHaveText(
-      pattern('tasking.planAdds', { value: `${number}%` }),
-    );
-    // Cloud 0 %: no optical pass is sure to be clear, so the plan does not complete within three days.
-    await expect(page.getByTestId('plan-completion')).toHaveText(
-      pattern('tasking.planNotWithin', { chance: `${number}%` }),
-    );
+    for (const row of await planned.all()) {
+      await expect(row.getByTestId('plan-pass-clear')).toHaveText(
+        pattern('tasking.clearChance', { value: `${number}%` }),
+      );
+      await expect(row.getByTestId('plan-pass-adds')).toHaveText(
+        pattern('tasking.planAdds', { value: `${number}%` }),
+      );
+    }
+    // The completion day at the chosen confidence, or the chance of completing within the window.
+    const completes = pattern('tasking.planCompletes', { day: '\\d{4}-\\d{2}-\\d{2}' });
+    const notWithin = pattern('tasking.planNotWithin', { chance: `${number}%` });
+    const completion = new RegExp(`${completes.source}|${notWithin.source}`);
+    await expect(page.getByTestId('plan-completion')).toHaveText(completion);
     await page.getByTestId('plan-confidence').click();
     await page.getByRole('option', { name: '50%' }).click();
     await expect(page.getByTestId('plan-confidence')).toContainText('50%');
+    await expect(page.getByTestId('plan-completion')).toHaveText(completion);
 
     // "Use these limits" predicts again with the limits that list every planned pass.
     const limitsText = pattern('tasking.planLimits', { cc: '(\\d+)', ac: '(\\d+)' });
@@ -102,9 +103,10 @@ for (const language of ['en', 'zh'] as const) {
     // The form keeps the limits used.
     await expect(page.getByTestId('tasking-cc')).toHaveValue(cc as string);
     await expect(page.getByTestId('tasking-ac')).toHaveValue(ac as string);
-    expect(Number(cc)).toBeGreaterThan(0);
+    expect(Number(ac)).toBeLessThan(100);
 
-    // Any cloud, any part of the AOI: every pass.
+    // Any cloud, any part of the AOI, one day: every pass of the day.
+    await portal.setTaskingDates(dayAhead(1), dayAhead(1));
     await page.getByTestId('tasking-cc').fill('100');
     await page.getByTestId('tasking-ac').fill('0');
     await portal.predictPasses();
@@ -148,18 +150,19 @@ for (const language of ['en', 'zh'] as const) {
     );
     await expect(page.getByTestId('plan-limits')).toHaveCount(0);
 
-    // The price is for the part of the AOI the passes can image (issue 28 #3): said when less than all.
+    // The price is for the part of the AOI the passes can image, and says so (issue 28 #3): one
+    // day's passes image a part of this area (3–66 % on the days measured when this was written).
     const coverage = Number((await portal.taskingFigure('coverage').textContent())?.replace('%', ''));
+    expect(coverage).toBeLessThan(100);
     await page.getByTestId('tasking-order-prediction').click();
     await expect(page.getByTestId('order-tasking')).toBeVisible();
     await expect(page.getByTestId('order-summary')).toBeVisible();
-    if (coverage < 100) {
-      await expect(page.getByTestId('order-priced-area')).toContainText(
-        new RegExp(`${coverage.toFixed(2).replace('.', '\\.')}%`),
-      );
-    } else {
-      await expect(page.getByTestId('order-priced-area')).toHaveCount(0);
-    }
+    // A level prices the order.
+    await page.locator('[data-testid^="order-level-"]').first().click();
+    await expect(page.getByTestId('order-estimate').first()).toBeVisible();
+    await expect(page.getByTestId('order-priced-area')).toContainText(
+      new RegExp(`${coverage.toFixed(2).replace('.', '\\.')}%`),
+    );
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('order-tasking')).toHaveCount(0);
 
