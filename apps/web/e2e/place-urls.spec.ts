@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { CartDriver } from './cartDriver';
 import { createUser, Portal, uiText } from './driver';
 import { OrderCentreDriver } from './orderCentreDriver';
 import { OrderDriver } from './orderDriver';
@@ -165,11 +166,12 @@ for (const language of ['en', 'zh'] as const) {
       await stranger.close();
     });
 
-    test(`(${language}, ${size}) a search's results and selected scene survive a reload; Back closes them; another user sees nothing`, async ({
+    test(`(${language}, ${size}) a search's results, selected scene and order dialog survive a reload; Back closes them; another user sees nothing`, async ({
       page,
       browser,
     }) => {
-      test.setTimeout(240_000);
+      // Two searches, a stranger's browser and three reloads: over four minutes on a loaded machine.
+      test.setTimeout(360_000);
       await page.setViewportSize(viewport);
       const portal = new Portal(page);
       const place = new PlaceDriver(portal);
@@ -215,6 +217,38 @@ for (const language of ['en', 'zh'] as const) {
       await stranger.place.expectPlace({ panel: 'search' });
       await expect(stranger.portal.resultsPanel()).toHaveCount(0);
       await stranger.close();
+
+      // The cart's order dialog is a place too: a reload brings it back with its choices, Back
+      // closes it and Forward opens it again; cancelling goes back over the step it added.
+      const order = new OrderDriver(portal);
+      await new CartDriver(portal).checkScene(sceneId);
+      await order.openFromCart();
+      await place.expectPlace({ panel: 'search', search: taskId, scene: sceneId, dialog: 'order' });
+      const level = page.locator('[data-testid^="order-level-"]').first();
+      await level.click();
+      await order.choose('order-clipping', text('order.yes'));
+      const clipped = page.getByTestId('order-clipping').getByRole('radio', { name: text('order.yes') });
+      await expect(clipped).toBeChecked();
+      await place.reload();
+      await expect(order.dialog()).toBeVisible(afterLoad);
+      await expect(level).toBeChecked();
+      await expect(clipped).toBeChecked();
+      await place.expectPlace({ panel: 'search', search: taskId, scene: sceneId, dialog: 'order' });
+      await place.back();
+      await expect(order.dialog()).toHaveCount(0);
+      await place.expectPlace({ panel: 'search', search: taskId, scene: sceneId });
+      await place.forward();
+      await expect(order.dialog()).toBeVisible();
+      await expect(level).toBeChecked();
+      await page.getByTestId('order-cancel').click();
+      await expect(order.dialog()).toHaveCount(0);
+      await place.expectPlace({ panel: 'search', search: taskId, scene: sceneId });
+      // Cancelled: the next opening starts afresh.
+      await order.openFromCart();
+      await expect(level).not.toBeChecked();
+      await place.back();
+      await expect(order.dialog()).toHaveCount(0);
+      await place.expectPlace({ panel: 'search', search: taskId, scene: sceneId });
     });
   }
 }

@@ -34,10 +34,13 @@ export class PlaceDriver {
     await this.page.goForward();
   }
 
-  /** Loads the page again, as F5 does, and waits for the map. */
+  /**
+   * Loads the page again, as F5 does, and waits for the map: a whole load of the application and
+   * its map chunk, which on a loaded 2-core machine took over 10 s (CI, stop 34).
+   */
   async reload() {
     await this.page.reload();
-    await expect(this.page.getByTestId('map')).toBeVisible();
+    await expect(this.page.getByTestId('map')).toBeVisible({ timeout: 30_000 });
   }
 
   /** Clicks a copy-link button and returns what landed on the clipboard. */
@@ -74,7 +77,8 @@ export class PlaceDriver {
     await expect(portal.page).toHaveURL(/\/login$/);
     if (language === 'zh') await portal.switchLanguage('zh');
     await portal.fillLogin(account);
-    await expect(portal.page.getByTestId('map')).toBeVisible();
+    // A first load of the application and its map chunk in a new browser, as `reload` waits.
+    await expect(portal.page.getByTestId('map')).toBeVisible({ timeout: 30_000 });
     return { portal, place: new PlaceDriver(portal), close: () => context.close() };
   }
 }

@@ -1,13 +1,14 @@
 import { type ArchiveOrderRequest, ResultCode } from '@satportal/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, Modal } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api/context';
 import { hasCode, isApiError } from '../../api/errors';
 import { formatNumber } from '../../shared/format/numbers';
 import { useLanguage } from '../../shared/hooks/useLanguage';
 import { useMe } from '../auth/useMe';
+import { browserCartStorage } from '../cart/cartPersistence';
 import { useCartStore } from '../cart/cartStore';
 import { keyRefusalCodes } from './idempotencyKey';
 import { OrderSummary, RulesTable } from './OrderFigures';
@@ -20,6 +21,7 @@ import {
   useIdempotencyKey,
 } from './OrderParts';
 import { useOrderDialogStore } from './orderDialogStore';
+import { clearOrderDraft, readOrderDraft, writeOrderDraft } from './orderDraft';
 import {
   archiveOrderRequest,
   defaultChoices,
@@ -38,25 +40,42 @@ import { RequesterBlock } from './RequesterBlock';
 import { useArchiveFigures, useEnlargement } from './useArchiveOrder';
 import { useOrderRefusal } from './useOrderRefusal';
 
+/** Where the dialog keeps its choices while open: beside the cart. */
+const draftStorage = browserCartStorage();
+
 const refusalCodes = [ResultCode.AreaBelowMinimum, ResultCode.OutOfGroupRange, ResultCode.ValidationFailed];
 
 /**
  * The order confirmation dialog for the cart's scenes (spec 001 §2), opened by the cart box's
  * "Order (n)". One idempotency key per order body in an opening: a double click or a retry never
- * makes two orders, and changed choices are a new order.
+ * makes two orders, and changed choices are a new order. Its choices are kept while it is open
+ * (`orderDraft`): a reload, which reopens it from the address bar, finds them again.
  */
 export function ArchiveOrderDialog() {
   const { t } = useTranslation();
   const [language] = useLanguage();
   const api = useApi();
   const user = useMe();
-  const { close, showSuccess } = useOrderDialogStore();
+  const { close: closeDialog, showSuccess } = useOrderDialogStore();
+  const userId = useCartStore((s) => s.userId);
   const scenes = useCartStore((s) => s.scenes);
   const search = useCartStore((s) => s.search);
   const clearCart = useCartStore((s) => s.clear);
   const sensorType = sensorTypeOf(scenes.values());
-  const [choices, setChoices] = useState<OrderChoices>(defaultChoices);
-  const [requester, setRequester] = useState<Requester>(emptyRequester);
+  const [draft] = useState(() => (userId === null ? null : readOrderDraft(draftStorage, userId)));
+  const [choices, setChoices] = useState<OrderChoices>(draft?.choices ?? defaultChoices);
+  const [requester, setRequester] = useState<Requester>(draft?.requester ?? emptyRequester);
+  useEffect(() => {
+    if (userId !== null) writeOrderDraft(draftStorage, userId, { choices, requester });
+  }, [userId, choices, requester]);
+  /** Cancelled or placed: the draft goes with the dialog. */
+  const forgetDraft = () => {
+    if (userId !== null) clearOrderDraft(draftStorage, userId);
+  };
+  const close = () => {
+    forgetDraft();
+    closeDialog();
+  };
   const [agreements, setAgreements] = useState<Agreements>(noAgreements);
   const [refusal, setRefusal] = useState<OrderRefusal | null>(null);
   const keyOf = useIdempotencyKey();
@@ -70,6 +89,7 @@ export function ArchiveOrderDialog() {
   const order = useMutation({
     mutationFn: (request: ArchiveOrderRequest) => api.orderArchive(request, keyOf(request)),
     onSuccess: ({ list }) => {
+      forgetDraft();
       clearCart();
       showSuccess(list);
     },

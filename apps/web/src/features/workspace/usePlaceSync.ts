@@ -1,10 +1,19 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { usePanelStore } from '../../shared/panelStore';
-import { formatPlace, historyStepOf, parsePlace } from '../../shared/place/place';
-import { takeReplaceNext } from '../../shared/place/placeHistory';
+import { formatPlace, historyStepOf, type PlaceDialog, parsePlace } from '../../shared/place/place';
+import { replaceNextPlace, takeReplaceNext } from '../../shared/place/placeHistory';
+import { useCartStore } from '../cart/cartStore';
+import { type OrderDialog, useOrderDialogStore } from '../ordering/orderDialogStore';
 import { searchPlaceOf, useArchiveSearchStore } from '../search/searchStore';
 import { useSearchPlace } from '../search/useSearchPlace';
+
+/** The place the open order dialog is: the cart's (archive) dialog only; the others live on it. */
+const dialogPlace = (dialog: OrderDialog): PlaceDialog | null =>
+  dialog?.kind === 'archive' ? 'order' : null;
+
+/** The index React Router gives the current history entry. */
+const historyIndex = (): number | null => (window.history.state as { idx?: number } | null)?.idx ?? null;
 
 /**
  * The address bar and the workspace kept saying the same place (issue 28 #6; `shared/place`).
@@ -13,6 +22,8 @@ import { useSearchPlace } from '../search/useSearchPlace';
  * and the stores follow the address bar when the browser moves it: the first load (a reload, a
  * link, the return from the login page), Back and Forward. A panel's own parameters (the order
  * shown, the list's filter) are not copied: the panel reads them from the address bar itself.
+ * The cart's order dialog is a step of its own (`dialog=order`): Back closes it, and closing it
+ * goes back over the step its opening added, so that Back then leaves the place it was opened on.
  */
 export function usePlaceSync() {
   const location = useLocation();
@@ -21,7 +32,10 @@ export function usePlaceSync() {
   const searchPlace = useSearchPlace();
   const { apply: applySearch } = searchPlace;
   const openPanel = usePanelStore((s) => s.openPanel);
+  const orderDialogPlace = useOrderDialogStore((s) => dialogPlace(s.dialog));
   const mounted = useRef(false);
+  /** The history entry the dialog's opening added, while it is the current one. */
+  const dialogEntry = useRef<number | null>(null);
 
   // The address bar → the stores. Our own steps (PUSH, REPLACE) already match them: only the
   // browser's (POP) and the page's first place are applied, before the page is painted, so a
@@ -37,6 +51,15 @@ export function usePlaceSync() {
       else panels.open(wanted.panel);
     }
     applySearch(wanted.search, wanted.scene);
+    const dialogs = useOrderDialogStore.getState();
+    const shown = dialogPlace(dialogs.dialog);
+    if (wanted.dialog === 'order' && shown !== 'order') {
+      // Only over a cart with scenes (a link opened elsewhere finds none): else the address bar
+      // drops it without a step.
+      if (useCartStore.getState().scenes.size > 0) dialogs.openArchive();
+      else replaceNextPlace();
+    } else if (wanted.dialog === null && shown === 'order') dialogs.close();
+    dialogEntry.current = null;
   }, [location.key]);
 
   // The stores → the address bar. Read from the stores and the address bar as they are now, not as
@@ -47,12 +70,24 @@ export function usePlaceSync() {
     const panel = usePanelStore.getState().openPanel;
     const { search, scene } = searchPlaceOf(useArchiveSearchStore.getState());
     // Another panel starts without the parameters of the one before.
-    const next = { panel, inPanel: panel === now.panel ? now.inPanel : {}, search, scene };
+    const dialog = dialogPlace(useOrderDialogStore.getState().dialog);
+    const next = { panel, inPanel: panel === now.panel ? now.inPanel : {}, search, scene, dialog };
     const step = historyStepOf(now, next);
     if (!step) return;
+    const entry = historyIndex();
+    // The dialog closed (cancelled, or the order placed) on the step its opening added: back over it.
+    if (now.dialog && !dialog && dialogEntry.current !== null && dialogEntry.current === entry) {
+      const before = formatPlace({ ...now, dialog: null });
+      dialogEntry.current = null;
+      if (before === formatPlace(next)) {
+        navigate(-1);
+        return;
+      }
+    }
     const replace = takeReplaceNext() || step === 'replace';
     navigate({ search: formatPlace(next) }, { replace });
-  }, [openPanel, searchPlace.place.search, searchPlace.place.scene, navigate]);
+    if (dialog && !now.dialog && !replace && entry !== null) dialogEntry.current = entry + 1;
+  }, [openPanel, searchPlace.place.search, searchPlace.place.scene, orderDialogPlace, navigate]);
 }
 
 /** The sync as an element of its own: a selected scene re-renders it, not the whole shell. */

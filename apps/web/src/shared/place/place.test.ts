@@ -17,6 +17,8 @@ describe('parsePlace and formatPlace', () => {
       place({ panel: PanelId.SubscriptionCentre, inPanel: { subscription: '7' } }),
       place({ panel: PanelId.SearchCentre, search: taskId, scene: 'GF2_PMS1_E116.5_N39.9_20260102_L1A' }),
       place({ search: taskId }),
+      place({ panel: PanelId.SearchCentre, search: taskId, dialog: 'order' }),
+      place({ dialog: 'order' }),
     ];
     for (const p of places) expect(parsePlace(formatPlace(p))).toEqual(p);
     expect(formatPlace(noPlace)).toBe('');
@@ -25,6 +27,7 @@ describe('parsePlace and formatPlace', () => {
         place({ panel: PanelId.OrderCentre, inPanel: { q: 'x', order: '5' }, search: taskId, scene: 's' }),
       ),
     ).toBe(`?panel=orders&order=5&q=x&search=${taskId}&scene=s`);
+    expect(formatPlace(place({ search: taskId, dialog: 'order' }))).toBe(`?search=${taskId}&dialog=order`);
   });
 
   it('name every panel by a word of its own', () => {
@@ -46,6 +49,9 @@ describe('parsePlace and formatPlace', () => {
     // a panel's parameters only with that panel; a scene only with its search
     expect(parsePlace('?panel=aois&order=5&subscription=3')).toEqual(place({ panel: PanelId.AoiCentre }));
     expect(parsePlace('?order=5&scene=x')).toEqual(noPlace);
+    // only the dialogs that are places
+    for (const dialog of ['tasking', 'ORDER', '', 'toString'])
+      expect(parsePlace(`?dialog=${dialog}`)).toEqual(noPlace);
     // empty, overlong and control characters
     expect(parsePlace(`?panel=orders&order=&q=${'x'.repeat(101)}&tag=a%0Ab`)).toEqual(
       place({ panel: PanelId.OrderCentre }),
@@ -65,6 +71,9 @@ describe('historyStepOf', () => {
     expect(historyStepOf({ ...orders, inPanel: { order: '5' } }, orders)).toBe('push');
     expect(historyStepOf(orders, { ...orders, search: taskId })).toBe('push');
     expect(historyStepOf({ ...orders, search: taskId }, orders)).toBe('push');
+    // Back closes the order dialog
+    expect(historyStepOf(orders, { ...orders, dialog: 'order' })).toBe('push');
+    expect(historyStepOf({ ...orders, dialog: 'order' }, orders)).toBe('push');
   });
 
   it('changes the step it is on for a filter or the selected scene', () => {

@@ -3,7 +3,7 @@ import { PanelId } from '../panelStore';
 
 /**
  * Places in the address bar (issue 28 #6): the workspace's one path `/` with query parameters,
- * `/?panel=orders&order=42`, `/?panel=search&search=<taskId>&scene=<sceneId>`. Query parameters
+ * `/?panel=orders&order=42`, `/?panel=search&search=<taskId>&scene=<sceneId>&dialog=order`. Query parameters
  * rather than path segments because these are facets side by side, not a hierarchy: the result
  * list and its scene stay on the map whichever panel is open or none. Pure: parsed, written and
  * compared here; `usePlaceSync` (workspace) and `usePanelParam` move them in and out of the page.
@@ -45,9 +45,17 @@ export interface Place {
   search: string | null;
   /** The selected (highlighted) scene of those results. */
   scene: string | null;
+  /**
+   * An open dialog that is a place of its own: `order`, the order dialog of the cart's scenes (the
+   * cart and the dialog's choices are kept in the browser, so a reload brings the dialog back as it was).
+   */
+  dialog: PlaceDialog | null;
 }
 
-export const noPlace: Place = { panel: null, inPanel: {}, search: null, scene: null };
+export const placeDialogs = ['order'] as const;
+export type PlaceDialog = (typeof placeDialogs)[number];
+
+export const noPlace: Place = { panel: null, inPanel: {}, search: null, scene: null, dialog: null };
 
 const taskIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** As long as a scene id the scene-id search takes. */
@@ -77,7 +85,9 @@ export function parsePlace(query: string): Place {
   const search = searchText !== null && taskIdPattern.test(searchText) ? searchText.toLowerCase() : null;
   const sceneText = params.get('scene');
   const scene = search !== null && usableText(sceneText, sceneIdMax) ? sceneText : null;
-  return { panel, inPanel, search, scene };
+  const dialogText = params.get('dialog');
+  const dialog = placeDialogs.find((d) => d === dialogText) ?? null;
+  return { panel, inPanel, search, scene, dialog };
 }
 
 /** The query string of a place ('' for none), its parameters always in one order. */
@@ -96,6 +106,7 @@ export function formatPlace(place: Place): string {
     params.set('search', place.search);
     if (place.scene) params.set('scene', place.scene);
   }
+  if (place.dialog) params.set('dialog', place.dialog);
   const text = params.toString();
   return text ? `?${text}` : '';
 }
@@ -104,13 +115,13 @@ const sameParams = (a: Place['inPanel'], b: Place['inPanel'], names: readonly st
   names.every((name) => (a[name] ?? '') === (b[name] ?? ''));
 
 /**
- * How going from one place to another enters the history: another panel, detail or search is a
- * step Back returns from ('push'); another filter or selected scene changes the step it is on
+ * How going from one place to another enters the history: another panel, detail, search or
+ * dialog is a step Back returns from ('push': Back closes a dialog); another filter or selected scene changes the step it is on
  * ('replace'), so that Back leaves the list rather than undoing each click in it. null: no change.
  */
 export function historyStepOf(from: Place, to: Place): 'push' | 'replace' | null {
   if (formatPlace(from) === formatPlace(to)) return null;
-  if (from.panel !== to.panel || from.search !== to.search) return 'push';
+  if (from.panel !== to.panel || from.search !== to.search || from.dialog !== to.dialog) return 'push';
   const own = paramsOfPanel(to.panel);
   return sameParams(from.inPanel, to.inPanel, own.details) ? 'replace' : 'push';
 }
