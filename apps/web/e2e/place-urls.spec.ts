@@ -219,7 +219,7 @@ for (const language of ['en', 'zh'] as const) {
       await stranger.close();
 
       // The cart's order dialog is a place too: a reload brings it back with its choices, Back
-      // closes it and Forward opens it again; cancelling goes back over the step it added.
+      // closes it and Forward opens it again; cancelling replaces its step.
       const order = new OrderDriver(portal);
       await new CartDriver(portal).checkScene(sceneId);
       await order.openFromCart();

@@ -12,9 +12,6 @@ import { useSearchPlace } from '../search/useSearchPlace';
 const dialogPlace = (dialog: OrderDialog): PlaceDialog | null =>
   dialog?.kind === 'archive' ? 'order' : null;
 
-/** The index React Router gives the current history entry. */
-const historyIndex = (): number | null => (window.history.state as { idx?: number } | null)?.idx ?? null;
-
 /**
  * The address bar and the workspace kept saying the same place (issue 28 #6; `shared/place`).
  * The panel and the search live in their stores, which many features change; so the address bar
@@ -22,8 +19,8 @@ const historyIndex = (): number | null => (window.history.state as { idx?: numbe
  * and the stores follow the address bar when the browser moves it: the first load (a reload, a
  * link, the return from the login page), Back and Forward. A panel's own parameters (the order
  * shown, the list's filter) are not copied: the panel reads them from the address bar itself.
- * The cart's order dialog is a step of its own (`dialog=order`): Back closes it, and closing it
- * goes back over the step its opening added, so that Back then leaves the place it was opened on.
+ * The cart's order dialog is a step of its own (`dialog=order`): Back closes it; closing it
+ * replaces its step.
  */
 export function usePlaceSync() {
   const location = useLocation();
@@ -34,8 +31,6 @@ export function usePlaceSync() {
   const openPanel = usePanelStore((s) => s.openPanel);
   const orderDialogPlace = useOrderDialogStore((s) => dialogPlace(s.dialog));
   const mounted = useRef(false);
-  /** The history entry the dialog's opening added, while it is the current one. */
-  const dialogEntry = useRef<number | null>(null);
 
   // The address bar → the stores. Our own steps (PUSH, REPLACE) already match them: only the
   // browser's (POP) and the page's first place are applied, before the page is painted, so a
@@ -59,7 +54,6 @@ export function usePlaceSync() {
       if (useCartStore.getState().scenes.size > 0) dialogs.openArchive();
       else replaceNextPlace();
     } else if (wanted.dialog === null && shown === 'order') dialogs.close();
-    dialogEntry.current = null;
   }, [location.key]);
 
   // The stores → the address bar. Read from the stores and the address bar as they are now, not as
@@ -74,19 +68,11 @@ export function usePlaceSync() {
     const next = { panel, inPanel: panel === now.panel ? now.inPanel : {}, search, scene, dialog };
     const step = historyStepOf(now, next);
     if (!step) return;
-    const entry = historyIndex();
-    // The dialog closed (cancelled, or the order placed) on the step its opening added: back over it.
-    if (now.dialog && !dialog && dialogEntry.current !== null && dialogEntry.current === entry) {
-      const before = formatPlace({ ...now, dialog: null });
-      dialogEntry.current = null;
-      if (before === formatPlace(next)) {
-        navigate(-1);
-        return;
-      }
-    }
-    const replace = takeReplaceNext() || step === 'replace';
+    // A closed dialog (cancelled, or the order placed) replaces its step rather than adding one.
+    // Not a step back over it: Back's place arrives later, and would undo what the user did
+    // meanwhile (the success dialog's "Order centre" opens the panel at once).
+    const replace = takeReplaceNext() || step === 'replace' || (now.dialog !== null && dialog === null);
     navigate({ search: formatPlace(next) }, { replace });
-    if (dialog && !now.dialog && !replace && entry !== null) dialogEntry.current = entry + 1;
   }, [openPanel, searchPlace.place.search, searchPlace.place.scene, orderDialogPlace, navigate]);
 }
 
