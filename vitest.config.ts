@@ -26,7 +26,8 @@ const apiKeyIsolationSuites = [
 
 /**
  * db test files that start servers or programs of their own and kill them, with time limits of
- * minutes: they run after the others, one at a time, so that no other file's work slows them.
+ * minutes: they run after the others, two at a time like them (each on its own data folder or
+ * database): one at a time, the embedded fulfilment kill test alone (~5 min) held up the rest.
  */
 const aloneSuites = [
   'db/embedded-process',
@@ -43,7 +44,7 @@ const aloneSuites = [
  * against a real database: embedded PGlite + PostGIS by default, PostgreSQL
  * when DATABASE_URL is set; two files at a time, each worker on its own database), `db-apikeys`
  * (the isolation suites with API keys) and `db-alone` (the files that start and kill processes of
- * their own, one at a time, last). End-to-end tests run under Playwright instead.
+ * their own, last). End-to-end tests run under Playwright instead.
  */
 export default defineConfig({
   test: {
@@ -98,8 +99,8 @@ export default defineConfig({
           include: aloneSuites,
           globalSetup: ['apps/server/src/test/global-db.ts'],
           environment: 'node',
-          env: { TEST_DB_WORKERS: '1' },
-          fileParallelism: false,
+          fileParallelism: dbWorkers > 1,
+          maxWorkers: dbWorkers,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           sequence: { groupOrder: 2 },
