@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer as start, stopServer as stop } from './server';
 
-const logins = Number(process.env.BENCH_LOGINS ?? 100);
+// Below the server's 30 logins a minute per address (http/rate-limits.ts): more is refused 4290.
+const logins = Math.min(25, Number(process.env.BENCH_LOGINS ?? 25));
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -30,7 +31,11 @@ try {
     check();
   });
   await stop(cold.child);
+  console.log(
+    `cold start (new data folder):  ready ${(cold.ms / 1000).toFixed(2)} s (target < 60 s), archive whole ${(whole / 1000).toFixed(1)} s`,
+  );
   const warm = await start(dataDir);
+  console.log(`warm start (existing folder):  ${(warm.ms / 1000).toFixed(2)} s`);
   const times: number[] = [];
   for (let i = 0; i < logins; i++) {
     const t0 = performance.now();
@@ -45,10 +50,6 @@ try {
   }
   await stop(warm.child);
   times.sort((a, b) => a - b);
-  console.log(
-    `cold start (new data folder):  ready ${(cold.ms / 1000).toFixed(2)} s (target < 60 s), archive whole ${(whole / 1000).toFixed(1)} s`,
-  );
-  console.log(`warm start (existing folder):  ${(warm.ms / 1000).toFixed(2)} s`);
   console.log(
     `login latency over ${logins}:      p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms`,
   );
