@@ -40,6 +40,20 @@ const aloneSuites = [
 ].map((suite) => `apps/server/src/${suite}.db.test.ts`);
 
 /**
+ * What the db projects share: their databases (test/global-db.ts), and two files at a time, each
+ * worker on its own database: a db file waits on its database much of the time, and CI's time
+ * budget is tight.
+ */
+const dbProject = {
+  globalSetup: ['apps/server/src/test/global-db.ts'],
+  environment: 'node',
+  fileParallelism: dbWorkers > 1,
+  maxWorkers: dbWorkers,
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+} as const;
+
+/**
  * Projects: `unit` (pure code, no database), `db` (integration tests
  * against a real database: embedded PGlite + PostGIS by default, PostgreSQL
  * when DATABASE_URL is set; two files at a time, each worker on its own database), `db-apikeys`
@@ -66,14 +80,7 @@ export default defineConfig({
           name: 'db',
           include: ['apps/server/src/**/*.db.test.ts'],
           exclude: [...aloneSuites, '**/node_modules/**'],
-          globalSetup: ['apps/server/src/test/global-db.ts'],
-          environment: 'node',
-          // Two files at a time, each worker on its own database (test/global-db.ts): a db file
-          // waits on its database much of the time, and CI's time budget is tight.
-          fileParallelism: dbWorkers > 1,
-          maxWorkers: dbWorkers,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          ...dbProject,
           sequence: { groupOrder: 0 },
         },
       },
@@ -83,13 +90,8 @@ export default defineConfig({
         test: {
           name: 'db-apikeys',
           include: apiKeyIsolationSuites,
-          globalSetup: ['apps/server/src/test/global-db.ts'],
-          environment: 'node',
+          ...dbProject,
           env: { TEST_CREDENTIAL: 'apiKey' },
-          fileParallelism: dbWorkers > 1,
-          maxWorkers: dbWorkers,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
           sequence: { groupOrder: 1 },
         },
       },
@@ -97,12 +99,7 @@ export default defineConfig({
         test: {
           name: 'db-alone',
           include: aloneSuites,
-          globalSetup: ['apps/server/src/test/global-db.ts'],
-          environment: 'node',
-          fileParallelism: dbWorkers > 1,
-          maxWorkers: dbWorkers,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          ...dbProject,
           sequence: { groupOrder: 2 },
         },
       },

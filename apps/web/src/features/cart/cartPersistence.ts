@@ -1,4 +1,5 @@
 import type { Aoi, ArchiveScene } from '@satportal/contract';
+import { isRecord } from '../../shared/records';
 
 /**
  * The search the cart's scenes came from: its taskId (the server clips to that search's AOIs) and
@@ -20,9 +21,6 @@ export type CartStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /** One key per user: a different user signing in on the same browser never sees another's cart. */
 export const cartStorageKey = (userId: number) => `cart:${userId}`;
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Enough of a scene for the cart box, the map and an order; anything less is dropped. */
 function isScene(value: unknown): value is ArchiveScene {

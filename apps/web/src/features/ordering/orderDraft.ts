@@ -1,4 +1,5 @@
 import { ProcessingLevels, ProcessModes } from '@satportal/contract';
+import { isRecord } from '../../shared/records';
 import type { CartStorage } from '../cart/cartPersistence';
 import type { OrderChoices, Priority, Requester } from './orderForm';
 
@@ -14,9 +15,6 @@ export interface OrderDraft {
 }
 
 export const orderDraftKey = (userId: number) => `orderDraft:${userId}`;
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const levels: readonly number[] = Object.values(ProcessingLevels);
 /** Longer than any requester field the dialog takes (the address, 300): a bound for a hand-edited value. */
@@ -42,23 +40,16 @@ function choicesOf(value: unknown): OrderChoices | null {
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value.length <= textMax;
 
+const requesterTexts = ['company', 'email', 'address', 'application', 'contact'] as const;
+
 function requesterOf(value: unknown): Requester | null {
   if (!isRecord(value)) return null;
-  const { requestType, companyId, company, email, address, application, contact } = value;
+  const { requestType, companyId } = value;
   if (requestType !== null && requestType !== 1 && requestType !== 2) return null;
   if (companyId !== null && !(Number.isInteger(companyId) && (companyId as number) > 0)) return null;
-  const texts = [company, email, address, application, contact];
-  if (!texts.every(isText)) return null;
-  const [c, e, a, ap, co] = texts as string[];
-  return {
-    requestType,
-    companyId: companyId as number | null,
-    company: c as string,
-    email: e as string,
-    address: a as string,
-    application: ap as string,
-    contact: co as string,
-  };
+  if (!requesterTexts.every((field) => isText(value[field]))) return null;
+  const texts = Object.fromEntries(requesterTexts.map((field) => [field, value[field] as string]));
+  return { requestType, companyId: companyId as number | null, ...texts } as Requester;
 }
 
 /** The user's kept draft, or null: none, or storage another version or a hand wrote. */

@@ -15,11 +15,9 @@ import {
 } from '@satportal/contract';
 import type { TranslationKey } from '../../i18n/keys';
 import { addDays, type Day } from '../../shared/format/days';
+import { isRecord } from '../../shared/records';
 
 const daysBetween = (from: Day, to: Day) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A scene of a terms entry (`ips`). */
 export type OrderDetailScene = OrderTerms['ips'][number];
