@@ -52,6 +52,8 @@ for (const language of ['en', 'zh'] as const) {
     await expect(row).toContainText('read');
     await expect(row).toContainText('order');
     await expect(row).toContainText(text('apiKey.lastUsed', { time: text('apiKey.neverUsed') }));
+    // Made with the chosen expiry ("never" is also English's word for no expiry).
+    await expect(row).not.toContainText(text('apiKey.expiresAt', { time: text('apiKey.noExpiry') }));
     await expect(page.getByTestId('api-keys-count')).toHaveText(
       text('apiKey.count', { count: '1', max: '20' }),
     );
@@ -96,7 +98,10 @@ for (const language of ['en', 'zh'] as const) {
     // The list shows its use once reloaded.
     await page.reload();
     await account.open();
-    await expect(keys.rows().first()).not.toContainText(text('apiKey.neverUsed'));
+    await expect(keys.rows().first()).toContainText(text('apiKey.lastUsed', { time: '' }).trim());
+    await expect(keys.rows().first()).not.toContainText(
+      text('apiKey.lastUsed', { time: text('apiKey.neverUsed') }),
+    );
 
     await keys.revoke('nightly orders');
     await expect(page.getByText(text('apiKey.revoked'))).toBeVisible();
