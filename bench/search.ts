@@ -34,11 +34,8 @@ import { composeServices, type Services } from '../apps/server/src/composition';
 import { loadConfig, repoRoot } from '../apps/server/src/config';
 import { type Database, openDatabase } from '../apps/server/src/db/database';
 import { buildApp } from '../apps/server/src/http/app';
-import {
-  ArchiveRepository,
-  firstPageQuery,
-  pageQuery,
-} from '../apps/server/src/modules/archive/archive.repository';
+import { firstPageQuery, pageQuery } from '../apps/server/src/modules/archive/archive.queries';
+import { ArchiveRepository } from '../apps/server/src/modules/archive/archive.repository';
 import { filterOf, parseSort } from '../apps/server/src/modules/archive/archive.service';
 import {
   coverageArea,

@@ -8,9 +8,6 @@ import {
   type AoiNode,
   type AoiSearchHistoryResponse,
   type AoiUploadResponse,
-  type ApiKeyCreated,
-  type ApiKeyCreateRequest,
-  type ApiKeyList,
   type ArchiveOrderRequest,
   type ArchiveSearchHistoryResponse,
   type ArchiveSearchQuery,
@@ -20,16 +17,12 @@ import {
   type AreaCalculationResponse,
   apiPath,
   type CompanyListResponse,
-  type HdYears,
   type HealthResponse,
   IdempotencyHeader,
   type LoginRequest,
   type LoginResponse,
   type LogoutEverywhereResponse,
-  type MyDataBatch,
-  type MyDataList,
   type MyDataListRequest,
-  type Notice,
   type OrbitalElementsStatus,
   type OrderCancelResponse,
   type OrderDetailResponse,
@@ -47,57 +40,23 @@ import {
   type SatellitesResponse,
   type SceneIdSearchResponse,
   type StoredArchiveSearch,
-  type Subscription,
-  type SubscriptionCreateRequest,
-  type SubscriptionCreateResponse,
-  type SubscriptionItemsQuery,
-  type SubscriptionItemsResponse,
   type SubscriptionListQuery,
-  type SubscriptionListResponse,
-  type SubscriptionStatusResponse,
   type TaskingOrderRequest,
   type TaskingPredictionRequest,
   type TaskingPredictionResponse,
   type TaskingPriceRequest,
   type TaskingPriceResponse,
-  type TileKey,
-  type TileKeyStatus,
-  type Usage,
   type UsageRequest,
   type User,
-  type WebhookDeliveryList,
-  type WebhookEndpoint,
-  type WebhookEndpointInput,
-  type WebhookList,
-  type WebhookTestResult,
-  type WebhookWithSecret,
 } from '@satportal/contract';
-import type { ApiClient, CallOptions } from './client';
-
-/** A path with an `:id` (`/aois/:id…`, `/orders/:id/tags`) with the id filled in. */
-const pathWithId = (
-  path:
-    | typeof Paths.aoi
-    | typeof Paths.aoiMove
-    | typeof Paths.orderTag
-    | typeof Paths.apiKey
-    | typeof Paths.subscription
-    | typeof Paths.subscriptionItems
-    | typeof Paths.noticeRead
-    | typeof Paths.webhook
-    | typeof Paths.webhookSecret
-    | typeof Paths.webhookTest
-    | typeof Paths.webhookDeliveries,
-  id: number,
-) => apiPath(path).replace(':id', String(id));
+import { bindAccountEndpoints } from './accountEndpoints';
+import type { ApiClient } from './client';
+import { type Extra, pathWithId } from './endpointParts';
 
 /** The order codes a dialog shows itself (4151 below a minimum, 4156 out of range or too narrow, 4000 `order.*`). */
 const orderCodes = [ResultCode.AreaBelowMinimum, ResultCode.OutOfGroupRange, ResultCode.ValidationFailed];
 /** An order submit's dialog also says why its key was refused (409 in flight, 422 another body). */
 const submitCodes = [...orderCodes, ResultCode.Conflict, ResultCode.IdempotencyKeyReused];
-
-/** Options a caller may add to an endpoint call (who handles which code, which token). */
-type Extra = Pick<CallOptions, 'handles' | 'quiet' | 'token' | 'onInvalidSession' | 'signal'>;
 
 /**
  * The API's endpoints, typed by the contract (request and response types come from
@@ -328,104 +287,7 @@ export function bindEndpoints(client: ApiClient) {
     downloadPackage: (pkgUrl: string, missingNameKey: string, extra: Extra = {}) =>
       client.download(pkgUrl, missingNameKey, extra),
 
-    /** My data (spec 000 §7 my-data list): the caller's delivered scenes. */
-    myDataScenes: (body: MyDataListRequest, extra: Extra = {}) =>
-      client.request<MyDataList>(apiPath(Paths.myDataScenes), { method: 'POST', body, ...extra }),
-
-    myDataBatches: (extra: Extra = {}) => client.request<MyDataBatch[]>(apiPath(Paths.myDataBatches), extra),
-
-    /** Usage (spec 001 §7 POST common/user/statistics/flow/usage). */
-    usage: (body: UsageRequest, extra: Extra = {}) =>
-      client.request<Usage>(apiPath(Paths.usage), { method: 'POST', body, ...extra }),
-
-    /** The account's time zone (IANA name) or null for the browser's. */
-    saveTimeZone: (timezone: string | null, extra: Extra = {}) =>
-      client.request<User>(apiPath(Paths.meTimeZone), { method: 'PUT', body: { timezone }, ...extra }),
-
-    /** This device's tile key (links for QGIS and other clients); another device's key is replaced. */
-    tileKey: (deviceId: string, extra: Extra = {}) =>
-      client.request<TileKey>(apiPath(Paths.tileKey), { method: 'POST', body: { deviceId }, ...extra }),
-
-    tileKeyStatus: (deviceId: string, extra: Extra = {}) =>
-      client.request<TileKeyStatus>(apiPath(Paths.tileKey), { query: { deviceId }, ...extra }),
-
-    revokeTileKey: (extra: Extra = {}) =>
-      client.request<null>(apiPath(Paths.tileKey), { method: 'DELETE', ...extra }),
-
-    /** The caller's API keys (issue 27): never their text, which only the create answer holds. */
-    apiKeys: (extra: Extra = {}) => client.request<ApiKeyList>(apiPath(Paths.apiKeys), extra),
-
-    createApiKey: (body: ApiKeyCreateRequest, extra: Extra = {}) =>
-      client.request<ApiKeyCreated>(apiPath(Paths.apiKeys), { method: 'POST', body, ...extra }),
-
-    revokeApiKey: (id: number, extra: Extra = {}) =>
-      client.request<null>(pathWithId(Paths.apiKey, id), { method: 'DELETE', ...extra }),
-
-    hdYears: (extra: Extra = {}) => client.request<HdYears>(apiPath(Paths.hdYears), extra),
-
-    /** Subscription create (spec 000 §7): 4154 (same AOI, overlapping period) and 4000 are the panel's to show. */
-    createSubscription: (body: SubscriptionCreateRequest, extra: Extra = {}) =>
-      client.request<SubscriptionCreateResponse>(apiPath(Paths.subscriptions), {
-        method: 'POST',
-        body,
-        handles: [ResultCode.OverlappingSubscription, ResultCode.ValidationFailed],
-        ...extra,
-      }),
-
-    subscriptions: (query: SubscriptionListQuery, extra: Extra = {}) =>
-      client.request<SubscriptionListResponse>(apiPath(Paths.subscriptions), { query, ...extra }),
-
-    /** One subscription (a link to it, issue 28 #6); another user's is 4004. */
-    subscription: (id: number, extra: Extra = {}) =>
-      client.request<Subscription>(pathWithId(Paths.subscription, id), extra),
-
-    deleteSubscription: (id: number, extra: Extra = {}) =>
-      client.request<null>(pathWithId(Paths.subscription, id), { method: 'DELETE', ...extra }),
-
-    subscriptionItems: (id: number, query: SubscriptionItemsQuery, extra: Extra = {}) =>
-      client.request<SubscriptionItemsResponse>(pathWithId(Paths.subscriptionItems, id), { query, ...extra }),
-
-    subscriptionStatus: (extra: Extra = {}) =>
-      client.request<SubscriptionStatusResponse>(apiPath(Paths.subscriptionStatus), extra),
-
-    markSubscriptionsRead: (extra: Extra = {}) =>
-      client.request<null>(apiPath(Paths.subscriptionStatus), { method: 'PUT', ...extra }),
-
-    /** The newest unread notice (spec 000 §7 "Unread notice", limit 1). */
-    unreadNotices: (extra: Extra = {}) =>
-      client.request<{ list: Notice[] }>(apiPath(Paths.unreadNotices), { query: { limit: 1 }, ...extra }),
-
-    markNoticeRead: (id: number, extra: Extra = {}) =>
-      client.request<null>(pathWithId(Paths.noticeRead, id), { method: 'PUT', ...extra }),
-
-    /** Webhooks (issue 27): a refused URL (4000) and too many (4009) are the form's to show. */
-    webhooks: (extra: Extra = {}) => client.request<WebhookList>(apiPath(Paths.webhooks), extra),
-
-    createWebhook: (body: WebhookEndpointInput, extra: Extra = {}) =>
-      client.request<WebhookWithSecret>(apiPath(Paths.webhooks), {
-        method: 'POST',
-        body,
-        handles: [ResultCode.ValidationFailed, ResultCode.Conflict],
-        ...extra,
-      }),
-
-    updateWebhook: (id: number, body: WebhookEndpointInput, extra: Extra = {}) =>
-      client.request<WebhookEndpoint>(pathWithId(Paths.webhook, id), { method: 'PUT', body, ...extra }),
-
-    deleteWebhook: (id: number, extra: Extra = {}) =>
-      client.request<null>(pathWithId(Paths.webhook, id), { method: 'DELETE', ...extra }),
-
-    rotateWebhookSecret: (id: number, extra: Extra = {}) =>
-      client.request<WebhookWithSecret>(pathWithId(Paths.webhookSecret, id), { method: 'POST', ...extra }),
-
-    testWebhook: (id: number, extra: Extra = {}) =>
-      client.request<WebhookTestResult>(pathWithId(Paths.webhookTest, id), { method: 'POST', ...extra }),
-
-    webhookDeliveries: (id: number, extra: Extra = {}) =>
-      client.request<WebhookDeliveryList>(pathWithId(Paths.webhookDeliveries, id), {
-        query: { limit: 20 },
-        ...extra,
-      }),
+    ...bindAccountEndpoints(client),
   };
 }
 

@@ -25,14 +25,8 @@ import {
   toArchiveScene,
   toStoredSearch,
 } from './archive.mapper';
-import type {
-  ArchiveRepository,
-  SceneFilter,
-  SceneRow,
-  SearchArea,
-  SearchCursor,
-  SearchSort,
-} from './archive.repository';
+import type { SceneFilter, SearchArea, SearchCursor, SearchSort } from './archive.queries';
+import type { ArchiveRepository, SceneRow } from './archive.repository';
 import { coverageArea, searchCoverage, withCoverage } from './coverage/search-coverage';
 import {
   type AoiHistoryInput,

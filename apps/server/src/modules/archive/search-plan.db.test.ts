@@ -4,7 +4,7 @@ import { box, createTestSatellites, defaultSearchCondition } from '../../test/sc
 import { AreasRepository, overlayFor } from '../areas';
 import { defaultConstellation } from '../catalogue/constellation';
 import { normaliseLonLat } from '../scenes/lonlat';
-import { firstPageQuery, pageQuery, type SceneFilter } from './archive.repository';
+import { firstPageQuery, pageQuery, type SceneFilter } from './archive.queries';
 import { filterOf, parseSort } from './archive.service';
 
 /**

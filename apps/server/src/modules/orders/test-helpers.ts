@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { apiPath, IdempotencyHeader, type Paths } from '@satportal/contract';
+import { apiPath, IdempotencyHeader, type Paths, ResultCode } from '@satportal/contract';
 import { expect } from 'vitest';
 import { type Harness, startHarness } from '../../test/harness';
 import { box, createTestSatellites, scene, searchRequest } from '../../test/scenes';
@@ -122,4 +122,33 @@ export async function startTaskingWorld() {
   }[];
   const optical = sats.filter((s) => s.taskable && s.cap.caps.some((c) => c.type === 1)).map((s) => s.id);
   return { h, owner, optical };
+}
+
+type SignedIn = Awaited<ReturnType<Harness['signedIn']>>;
+
+/** Places an archive order at these levels: the ids of its orders, in level order. */
+export async function placeOrders(
+  h: Harness,
+  w: ArchiveWorld,
+  user: SignedIn,
+  levels: number[],
+  more: Record<string, unknown> = {},
+): Promise<number[]> {
+  const r = await send(h, 'POST', '/orders/archive', user.token, archiveOrder(w, more, levels));
+  expectCode(r, ResultCode.Success);
+  return r.body.data.list.map((o: { orderId: number }) => o.orderId);
+}
+
+export async function setOrderStatus(h: Harness, orderId: number, status: number) {
+  await h.pool.query('UPDATE orders SET status = $2 WHERE id = $1', [orderId, status]);
+}
+
+/** An order's status and its terms' states, in term order. */
+export async function orderState(h: Harness, orderId: number) {
+  const order = await h.pool.query<{ status: number }>('SELECT status FROM orders WHERE id = $1', [orderId]);
+  const terms = await h.pool.query<{ state: number }>(
+    'SELECT state FROM order_terms WHERE order_id = $1 ORDER BY position',
+    [orderId],
+  );
+  return { status: order.rows[0]!.status, states: terms.rows.map((t) => t.state) };
 }

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/database';
 import { Params } from '../../db/params';
-import { type SceneRow, sceneColumns } from '../archive/archive.repository';
+import { sceneColumns } from '../archive/archive.queries';
+import type { SceneRow } from '../archive/archive.repository';
 import type { AreasRepository } from '../areas';
 import type { Cql2 } from './cql2/ast';
 import { compileFilter, type FilterContext } from './cql2/filter-sql';

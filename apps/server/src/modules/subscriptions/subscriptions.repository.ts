@@ -2,7 +2,8 @@ import type { Aoi, ArchiveSortKey, SensorChoice, SubscriptionCondition } from '@
 import type pg from 'pg';
 import { inTransaction } from '../../db/database';
 import { Params } from '../../db/params';
-import { type SceneRow, sceneColumns, sortExpressions, unionCoverage } from '../archive/archive.repository';
+import { sceneColumns, sortExpressions, unionCoverage } from '../archive/archive.queries';
+import type { SceneRow } from '../archive/archive.repository';
 import { type Overlay, snappedOverlay } from '../areas';
 
 /** A subscription to store: as sent, plus the condition spelled out as the matcher's columns. */
