@@ -32,7 +32,9 @@ export class ApiKeysDriver {
       const expiry = this.page.getByTestId('api-key-expiry');
       await expect(async () => {
         if (!(await this.page.locator('.ant-select-dropdown:visible').count())) await expiry.click();
-        await this.page.locator('.ant-select-item-option', { hasText: expiryLabel }).click({ timeout: 2_000 });
+        await this.page
+          .locator('.ant-select-item-option', { hasText: expiryLabel })
+          .click({ timeout: 2_000 });
         await expect(expiry).toContainText(expiryLabel, { timeout: 1_000 });
       }).toPass({ timeout: 20_000 });
     }

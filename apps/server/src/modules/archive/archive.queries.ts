@@ -114,7 +114,6 @@ export const sceneColumns = `
   s.product_quality, s.cloud_cover, s.off_nadir, s.sun_zenith, s.gsd, s.resolution_id, s.area_km2, s.assets,
   s.provenance`;
 
-
 export type PagePosition = { after: SearchCursor } | { offset: number };
 
 /** The searched area: the AOI union (EWKB hex), its area, and the time the search began. */

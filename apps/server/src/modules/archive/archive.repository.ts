@@ -15,7 +15,6 @@ import {
   unionInNodeMax,
 } from './archive.queries';
 
-
 export interface SceneRow {
   id: string;
   satellite_id: number;
@@ -222,4 +221,3 @@ export interface FirstPage {
   otherFootprints: SceneRow['footprint'][];
   rows: SceneRow[];
 }
-
