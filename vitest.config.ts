@@ -35,6 +35,7 @@ const aloneSuites = [
   'modules/catalogue/elements-refresh',
   'modules/fulfilment/fulfilment-kill',
   'modules/subscriptions/matching/matching-kill',
+  'modules/usage/usage-ledger-kill',
   'order-by-api-key',
   'start-stop',
 ].map((suite) => `apps/server/src/${suite}.db.test.ts`);

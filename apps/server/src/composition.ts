@@ -246,7 +246,9 @@ export function composeServices(
     /** Asked once per HD mosaic tile above zoom 12 (the HD tile route). */
     hdAllowance,
     /** Counts tiles and downloads served (the HTTP layer's `usage` routes) and reports them. */
-    usage: new UsageService(usageRepository, tilesConfig.defaultHdDailyTiles),
+    usage: new UsageService(usageRepository, tilesConfig.defaultHdDailyTiles, {
+      flushMs: tilesConfig.usageFlushMs,
+    }),
     tileKeys,
     apiKeys,
     /** Webhooks (issue 27): the endpoints, the outbox the producers write, one try of a delivery. */

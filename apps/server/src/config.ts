@@ -109,6 +109,11 @@ export interface TilesConfig {
   cacheMaxBytes: number;
   /** HD tiles above zoom 12 a day for an account without full HD, unless set per account (CLI). */
   defaultHdDailyTiles: number;
+  /**
+   * Tiles and downloads served are written to the usage figures this often (the usage ledger, issue
+   * 29): what a kill -9 can lose at most.
+   */
+  usageFlushMs: number;
 }
 
 export interface FulfilmentConfig {
@@ -254,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       cacheDir: resolve(env.TILE_CACHE_DIR ?? resolve(dataDir, 'cache', 'tiles')),
       cacheMaxBytes: wholeNumber(env.TILE_CACHE_MAX_MB ?? '1024', 'TILE_CACHE_MAX_MB') * 1024 * 1024,
       defaultHdDailyTiles: wholeNumber(env.HD_DAILY_TILES ?? '500', 'HD_DAILY_TILES'),
+      usageFlushMs: positiveNumber(env.USAGE_FLUSH_MS ?? '1000', 'USAGE_FLUSH_MS'),
     },
     subscriptions: {
       livingArchiveSeconds: wholeNumber(

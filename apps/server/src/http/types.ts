@@ -68,7 +68,9 @@ export type UsageKind = 'tile' | 'download';
 /** Counts an answer served with 200 or 206 (the usage module provides it). */
 export interface UsageMeter {
   /** `count`: tiles or downloads the answer is (0 for a part of a file that does not start it) */
-  record(userId: number, kind: UsageKind, bytes: number, count?: number): Promise<void>;
+  record(userId: number, kind: UsageKind, bytes: number, count?: number): void;
+  /** Writes what is counted but not yet written (the server's stop). */
+  flush(): Promise<void>;
 }
 
 /**

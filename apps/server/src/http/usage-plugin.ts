@@ -6,8 +6,9 @@ import type { UsageMeter } from './types';
  * counted for its caller — a buffer's length, or a stream's content-length (for 206 the part's).
  * A part counts its bytes, and as a download only when it starts the file (`bytes 0-`): a resumed
  * download or GDAL reading a COG window by many ranges is one download, not one per range. HEAD
- * sends no bytes and counts nothing. Counted before it is sent, so the count is written (one upsert)
- * whatever happens to the connection, and nothing waits in memory.
+ * sends no bytes and counts nothing. Counted before it is sent, whatever happens to the connection,
+ * into the meter's ledger, written in batches (issue 29: `modules/usage/usage-ledger.ts` states
+ * what a kill can lose); the server's close writes what is left.
  */
 export function installUsage(app: FastifyInstance, meter: UsageMeter): void {
   app.addHook('onSend', async (request, reply, payload) => {
@@ -22,7 +23,10 @@ export function installUsage(app: FastifyInstance, meter: UsageMeter): void {
         : Number(reply.getHeader('content-length'));
     const starts = status === 200 || String(reply.getHeader('content-range')).startsWith('bytes 0-');
     if (Number.isSafeInteger(bytes) && bytes > 0)
-      await meter.record(request.principal.user.id, kind, bytes, starts ? 1 : 0);
+      meter.record(request.principal.user.id, kind, bytes, starts ? 1 : 0);
     return payload;
+  });
+  app.addHook('onClose', async () => {
+    await meter.flush().catch((e: Error) => app.log.error({ err: e }, 'usage not written at close'));
   });
 }

@@ -71,6 +71,7 @@ describe.each(['local', 's3'] as const)('downloads by range (%s store)', (store)
     rawRequest(`${origin}${link}`, { method, headers: { authorization: `Bearer ${token}`, ...headers } });
 
   async function usage() {
+    await h.services.usage.flush();
     const { rows } = await h.pool.query<{ bytes: string; downloads: number }>(
       'SELECT COALESCE(SUM(bytes), 0)::text AS bytes, COALESCE(SUM(downloads), 0)::int AS downloads FROM usage_days WHERE user_id = $1',
       [owner.userId],

@@ -50,7 +50,9 @@ beforeAll(async () => {
 
 const today = () => utcDayOf(new Date());
 
+/** What the figures hold once the usage ledger has written what it counted. */
 async function usageToday(userId: number) {
+  await h.services.usage.flush();
   return (
     (await repository.days(userId, today(), today()))[0] ?? { bytes: 0, tiles: 0, downloads: 0, hd_tiles: 0 }
   );

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database';
+import type { ServedSum } from './usage-ledger';
 
 /** What the operator allows an account (`users` columns of migration 010); -1 unlimited. */
 export interface AllowanceRow {
@@ -17,22 +18,32 @@ export interface UsageDayRow {
   hd_tiles: number;
 }
 
-export type ServedKind = 'tile' | 'download';
-
 /** SQL of usage per user and UTC day (`usage_days`) and of the account's allowances. */
 export class UsageRepository {
   constructor(private readonly db: Queryable) {}
 
   /**
-   * One answer served: its bytes and `count` (1, or 0 for a later part of a file served by range)
-   * tiles or downloads, added by one upsert.
+   * Adds the usage ledger's sums (`usage-ledger.ts`) in one statement, in the order given. Sums of
+   * a user deleted meanwhile are dropped (nothing to count against).
    */
-  async addServed(userId: number, day: string, kind: ServedKind, bytes: number, count = 1): Promise<void> {
+  async addServedSums(sums: readonly ServedSum[]): Promise<void> {
+    if (!sums.length) return;
     await this.db.query(
-      `INSERT INTO usage_days (user_id, day, bytes, tiles, downloads) VALUES ($1, $2, $3, $4, $5)
+      `INSERT INTO usage_days (user_id, day, bytes, tiles, downloads)
+       SELECT s.user_id, s.day, s.bytes, s.tiles, s.downloads
+         FROM unnest($1::int[], $2::date[], $3::int8[], $4::int[], $5::int[]) WITH ORDINALITY
+              AS s(user_id, day, bytes, tiles, downloads, n)
+        WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = s.user_id)
+        ORDER BY s.n
        ON CONFLICT (user_id, day) DO UPDATE SET bytes = usage_days.bytes + excluded.bytes,
          tiles = usage_days.tiles + excluded.tiles, downloads = usage_days.downloads + excluded.downloads`,
-      [userId, day, bytes, kind === 'tile' ? count : 0, kind === 'download' ? count : 0],
+      [
+        sums.map((s) => s.userId),
+        sums.map((s) => s.day),
+        sums.map((s) => s.bytes),
+        sums.map((s) => s.tiles),
+        sums.map((s) => s.downloads),
+      ],
     );
   }
 

@@ -3,6 +3,7 @@ import { ApiError } from '../../http/api-error';
 import type { UsageKind, UsageMeter } from '../../http/types';
 import { utcDayOf } from './hd-allowance';
 import type { UsageRepository } from './usage.repository';
+import { UsageLedger } from './usage-ledger';
 
 const dayMs = 86_400_000;
 
@@ -31,11 +32,22 @@ function instant(text: string, field: string): Date {
  * unlimited). The day flow limit is reported, not enforced; the HD allowance is (`HdAllowance`).
  */
 export class UsageService implements UsageMeter {
+  private readonly ledger: UsageLedger;
+
   constructor(
     private readonly usage: UsageRepository,
     private readonly defaultHdDailyTiles: number,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+    options: { flushMs?: number; now?: () => Date } = {},
+  ) {
+    this.now = options.now ?? (() => new Date());
+    this.ledger = new UsageLedger(
+      (sums) => usage.addServedSums(sums),
+      options.flushMs ?? 1000,
+      (e) => console.error(`[satportal] usage not written yet, kept for the next try: ${e.message}`),
+    );
+  }
+
+  private readonly now: () => Date;
 
   /** The account's allowances as they apply (the HD default filled in), for the operator. */
   async allowances(userId: number): Promise<Allowances> {
@@ -85,6 +97,7 @@ export class UsageService implements UsageMeter {
   async today(
     userId: number,
   ): Promise<{ day: string; bytes: number; tiles: number; downloads: number; hdTiles: number }> {
+    await this.ledger.flush();
     const day = utcDayOf(this.now());
     const row = (await this.usage.days(userId, day, day))[0];
     return {
@@ -96,8 +109,14 @@ export class UsageService implements UsageMeter {
     };
   }
 
-  record(userId: number, kind: UsageKind, bytes: number, count = 1): Promise<void> {
-    return this.usage.addServed(userId, utcDayOf(this.now()), kind, bytes, count);
+  /** Counted in the ledger, written within its flush interval (`usage-ledger.ts`: the bound on a kill). */
+  record(userId: number, kind: UsageKind, bytes: number, count = 1): void {
+    this.ledger.add(userId, utcDayOf(this.now()), kind, bytes, count);
+  }
+
+  /** Writes what the ledger holds (the server's stop; a report, so that it shows this process's last answers). */
+  flush(): Promise<void> {
+    return this.ledger.flush();
   }
 
   async report(userId: number, request: UsageRequest): Promise<Usage> {
@@ -108,6 +127,7 @@ export class UsageService implements UsageMeter {
       throw ApiError.invalid('endTime', 'error.usagePeriodTooLong', { days: UsagePeriodMaxDays });
     const allowance = await this.usage.allowance(userId);
     if (!allowance) throw ApiError.notFound('error.userNotFound');
+    await this.ledger.flush();
 
     const now = this.now();
     const today = utcDayOf(now);

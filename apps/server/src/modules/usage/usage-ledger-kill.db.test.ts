@@ -1,0 +1,118 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { composeServices } from '../../composition';
+import { loadConfig } from '../../config';
+import {
+  databasePool,
+  freshPostgresDatabase,
+  killHard,
+  post,
+  type ServerProcess,
+  serverEnv,
+  startServer,
+} from '../../test/server-process';
+import { QuicklookWmsPath } from '../tiles/tiles.routes';
+
+/**
+ * The usage ledger's bound on a kill -9 (issue 29): the real server counts the quicklook WMS's
+ * answers (a route counted as tiles) in memory and writes them every USAGE_FLUSH_MS. Killed after
+ * a write, nothing it served is lost; killed before one, what it served since the last write is
+ * lost and nothing more — and nothing is ever counted twice; stopped, it writes everything.
+ */
+
+const dataDir = mkdtempSync(join(tmpdir(), 'satportal-usage-kill-'));
+const postgres = process.env.DATABASE_URL
+  ? await freshPostgresDatabase(process.env.DATABASE_URL, 'satportal_usage_kill')
+  : null;
+const databaseUrl = postgres?.url ?? '';
+const envWith = (flushMs: number) =>
+  serverEnv(dataDir, databaseUrl, { DEMO: '0', USAGE_FLUSH_MS: String(flushMs) });
+
+let server: ServerProcess | undefined;
+let pool: pg.Pool | undefined;
+
+afterAll(async () => {
+  if (server && server.child.exitCode === null && server.child.signalCode === null) {
+    server.child.kill('SIGKILL');
+    await server.exited;
+  }
+  await pool?.end().catch(() => {});
+  await postgres?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+}, 120_000);
+
+async function start(flushMs: number) {
+  await pool?.end().catch(() => {});
+  server = await startServer(envWith(flushMs));
+  pool = databasePool(dataDir, databaseUrl);
+}
+
+/** Serves `n` capabilities documents to the token's user: the bytes sent. */
+async function serve(token: string, n: number): Promise<number> {
+  let bytes = 0;
+  for (let i = 0; i < n; i++) {
+    const r = await fetch(`${server!.url}${QuicklookWmsPath}?SERVICE=WMS&REQUEST=GetCapabilities`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(r.status).toBe(200);
+    bytes += (await r.arrayBuffer()).byteLength;
+  }
+  return bytes;
+}
+
+async function counted(userId: number) {
+  const { rows } = await pool!.query<{ bytes: number; tiles: number }>(
+    'SELECT COALESCE(SUM(bytes), 0)::float8 AS bytes, COALESCE(SUM(tiles), 0)::int AS tiles FROM usage_days WHERE user_id = $1',
+    [userId],
+  );
+  return rows[0]!;
+}
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('the usage ledger over kill -9', () => {
+  it('loses at most what was served since its last write, counts nothing twice, and writes all on a stop', async () => {
+    await start(200);
+    const user = { username: 'ledger-kill-user', password: 'ledger-kill-password' };
+    const services = composeServices(
+      { pool: pool!, kind: databaseUrl ? 'postgres' : 'pglite' },
+      { delivery: loadConfig(envWith(200)) },
+    );
+    const created = await services.accounts.createUser({
+      ...user,
+      orgType: 4,
+      orderTypes: [1],
+      email: 'ledger@kill-test.example',
+    });
+    const login = await post(server!.url, '/auth/login', user);
+    expect(login.body.code).toBe(2000);
+    const token = login.body.data.token as string;
+    const userId = created.id;
+
+    // Written every 200 ms: killed 1 s after the last answer, every answer is counted.
+    const first = await serve(token, 20);
+    await pause(1000);
+    await killHard(server!);
+    await start(600_000);
+    expect(await counted(userId)).toEqual({ bytes: first, tiles: 20 });
+
+    // Written every 10 minutes: killed before a write, the 15 answers since are lost — the bound —
+    // and the figures are those of the last write, not more.
+    await serve(token, 15);
+    await killHard(server!);
+    await start(600_000);
+    expect(await counted(userId)).toEqual({ bytes: first, tiles: 20 });
+
+    // Stopped (SIGTERM) long before its next write, the server writes what it holds as it ends.
+    const last = await serve(token, 5);
+    server!.child.kill('SIGTERM');
+    expect((await server!.exited).code).toBe(0);
+    await pool!.end();
+    pool = undefined;
+    await start(200);
+    expect(await counted(userId)).toEqual({ bytes: first + last, tiles: 25 });
+  }, 600_000);
+});
