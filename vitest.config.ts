@@ -31,6 +31,7 @@ const apiKeyIsolationSuites = [
  */
 const aloneSuites = [
   'db/embedded-process',
+  'http/credential-cache-processes',
   'http/connections',
   'modules/catalogue/elements-refresh',
   'modules/fulfilment/fulfilment-kill',

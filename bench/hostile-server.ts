@@ -32,6 +32,7 @@ const stopProbing = services.health.startProbing();
 const app = await buildApp({
   version: 'bench',
   auth: services.auth,
+  credentialCache: services.credentialCache,
   tileKeys: services.tileKeys,
   usage: services.usage,
   routes: routeModules(services),

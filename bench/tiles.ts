@@ -106,6 +106,7 @@ const tiles = new TilesService(services.archiveRepository, new QuicklookRenderer
 const app = await buildApp({
   version: 'bench',
   auth: services.auth,
+  credentialCache: services.credentialCache,
   routes: routeModules({ ...services, tiles }),
   logger: { level: 'error' },
   rateLimits: false,

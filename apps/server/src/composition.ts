@@ -78,7 +78,9 @@ import { appVersion } from './version';
 
 /** What delivery needs of the configuration: where files and mail go, how links are signed. */
 export type DeliveryConfig = Pick<Config, 'dataDir' | 'storage' | 'mail' | 'fulfilment'> &
-  Partial<Pick<Config, 'tiles' | 'subscriptions' | 'webhooks' | 'orbitalElements'>>;
+  Partial<
+    Pick<Config, 'tiles' | 'subscriptions' | 'webhooks' | 'orbitalElements' | 'credentialCacheSeconds'>
+  >;
 
 /** Repositories and services over one database: shared by the server, the CLI and the tests. */
 export function composeServices(
@@ -175,6 +177,8 @@ export function composeServices(
     new DiskCache({
       dir: join(tilesConfig.cacheDir, name),
       maxBytes: Math.floor(tilesConfig.cacheMaxBytes / 4),
+      // The most used of them also in memory (issue 29): a cached tile is then sent without a read.
+      memoryMaxBytes: Math.floor(tilesConfig.memoryCacheBytes / 4),
     });
   const quicklooks = new QuicklookRenderer({
     ...options.quicklooks,
@@ -198,6 +202,11 @@ export function composeServices(
     livingArchive: new LivingArchiveRepository(db.pool),
     auth,
     sessionsRepository,
+    /** The HTTP layer's credential cache: how long it keeps a check, and the epoch that ends it. */
+    credentialCache: {
+      readEpoch: () => sessionsRepository.credentialEpoch(),
+      ttlMs: (delivery.credentialCacheSeconds ?? 10) * 1000,
+    },
     catalogue,
     orbitalElements,
     /** Orbital elements from the configured source (the job, `tle fetch`, the ages of the API). */

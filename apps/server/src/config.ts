@@ -7,6 +7,11 @@ export interface Config {
   host: string;
   /** The HTTP server's timeouts and connection caps (issue 26: slowloris). */
   http: ConnectionSettings;
+  /**
+   * A checked credential is kept this long per process (issue 29, http/credential-cache.ts); a
+   * revocation anywhere ends it at once. 0: every request is checked in the database.
+   */
+  credentialCacheSeconds: number;
   /** Folder of the embedded database, the lock file and (later) files and the outbox. */
   dataDir: string;
   /** PostgreSQL + PostGIS when set; the embedded PGlite otherwise. */
@@ -107,6 +112,8 @@ export interface TilesConfig {
   /** Rendered tiles and quicklooks kept on disk, bounded: least recently used evicted first. */
   cacheDir: string;
   cacheMaxBytes: number;
+  /** Of those, the most recently used also kept in memory, per process (issue 29). */
+  memoryCacheBytes: number;
   /** HD tiles above zoom 12 a day for an account without full HD, unless set per account (CLI). */
   defaultHdDailyTiles: number;
   /**
@@ -226,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       env.DEMO_ARCHIVE_BACKGROUND === undefined ? true : yes(env.DEMO_ARCHIVE_BACKGROUND),
     webDist: resolve(env.WEB_DIST ?? resolve(repoRoot, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
+    credentialCacheSeconds: wholeNumber(env.CREDENTIAL_CACHE_SECONDS ?? '10', 'CREDENTIAL_CACHE_SECONDS'),
     tiandituKey: env.TIANDITU_KEY || undefined,
     supportEmail: env.SUPPORT_EMAIL ?? 'support@satportal.example',
     salesEmail: env.SALES_EMAIL ?? 'sales@satportal.example',
@@ -258,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keySecret: env.TILE_KEY_SECRET || undefined,
       cacheDir: resolve(env.TILE_CACHE_DIR ?? resolve(dataDir, 'cache', 'tiles')),
       cacheMaxBytes: wholeNumber(env.TILE_CACHE_MAX_MB ?? '1024', 'TILE_CACHE_MAX_MB') * 1024 * 1024,
+      memoryCacheBytes: wholeNumber(env.TILE_MEMORY_CACHE_MB ?? '128', 'TILE_MEMORY_CACHE_MB') * 1024 * 1024,
       defaultHdDailyTiles: wholeNumber(env.HD_DAILY_TILES ?? '500', 'HD_DAILY_TILES'),
       usageFlushMs: positiveNumber(env.USAGE_FLUSH_MS ?? '1000', 'USAGE_FLUSH_MS'),
     },

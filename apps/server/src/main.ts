@@ -128,6 +128,7 @@ async function main() {
   const app = await buildApp({
     version: appVersion,
     auth: services.auth,
+    credentialCache: services.credentialCache,
     tileKeys: services.tileKeys,
     apiKeys: services.apiKeys,
     usage: services.usage,

@@ -22,6 +22,7 @@ import {
   defaultConnectionSettings,
   serverTimeoutOptions,
 } from './connections';
+import { type CredentialCacheSettings, cachedCredentials } from './credential-cache';
 import { answerClientError, installErrorHandler } from './error-handler';
 import { installNumberRule } from './number-rule';
 import { errorAnswer, openApiOptions, textAnswer } from './openapi';
@@ -47,6 +48,8 @@ export interface AppDeps {
   apiKeys?: ApiKeyAuthenticator;
   /** Counts answers of routes marked `usage` (the usage module's service); absent: nothing counted. */
   usage?: UsageMeter;
+  /** Keeps checked credentials a few seconds (`credential-cache.ts`); absent: each request is checked. */
+  credentialCache?: CredentialCacheSettings;
   /** Every module's routes, from the composition root (`src/routes.ts`): this layer knows no module. */
   routes: RouteModule[];
   /** Requests per minute (defaults: `defaultRateLimits`); false: none (benchmarks of raw capacity). */
@@ -130,7 +133,12 @@ export async function buildApp(deps: AppDeps): Promise<Http> {
     deps.rateLimits === false
       ? undefined
       : await installRateLimits(app, deps.rateLimits ?? defaultRateLimits);
-  installAuth(app, { auth: deps.auth, tileKeys: deps.tileKeys, apiKeys: deps.apiKeys }, countAuthFailure);
+  const credentials = { auth: deps.auth, tileKeys: deps.tileKeys, apiKeys: deps.apiKeys };
+  installAuth(
+    app,
+    deps.credentialCache ? cachedCredentials(credentials, deps.credentialCache) : credentials,
+    countAuthFailure,
+  );
   installNumberRule(app);
   if (deps.usage) installUsage(app, deps.usage);
 

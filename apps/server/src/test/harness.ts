@@ -83,6 +83,15 @@ export const testRateLimits: RateLimitSettings = {
   apiKeyTilesPerMinute: 100_000,
 };
 
+/**
+ * For tests that move a credential's clock by SQL (a session made idle, a key's use put back):
+ * in real time the server's credential cache (10 s) would have let go of it long before, so the
+ * epoch is moved on as a revocation would (http/credential-cache.ts).
+ */
+export async function letCredentialCacheExpire(pool: pg.Pool): Promise<void> {
+  await pool.query('UPDATE credential_epoch SET epoch = epoch + 1');
+}
+
 export async function startHarness(
   options: {
     rateLimits?: RateLimitSettings | false;
@@ -105,6 +114,7 @@ export async function startHarness(
   const app = await buildApp({
     version: 'test',
     auth: services.auth,
+    credentialCache: services.credentialCache,
     tileKeys: services.tileKeys,
     apiKeys: services.apiKeys,
     usage: services.usage,

@@ -3,7 +3,7 @@ import { ApiKeyLimits, ApiKeyPattern, apiPath, Paths, ResultCode } from '@satpor
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCliWith } from '../../test/cli';
 import { testDatabaseUrl } from '../../test/database';
-import { type Harness, startHarness } from '../../test/harness';
+import { type Harness, letCredentialCacheExpire, startHarness } from '../../test/harness';
 import { bearer, type Headers, keyRequests } from './test-helpers';
 
 // API keys (issue 27 item 1), their life: made in the account centre with a session and shown
@@ -158,6 +158,7 @@ describe('an API key', () => {
     await h.pool.query("UPDATE api_keys SET last_used_at = now() - interval '61 seconds' WHERE id = $1", [
       key.id,
     ]);
+    await letCredentialCacheExpire(h.pool);
     const before = (await keyRow(key.id)).last_used_at as Date;
     await me(bearer(key.key));
     const after = (await keyRow(key.id)).last_used_at as Date;

@@ -1,6 +1,6 @@
 import { Limits, ResultCode } from '@satportal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness, uniqueName } from '../../test/harness';
+import { type Harness, letCredentialCacheExpire, startHarness, uniqueName } from '../../test/harness';
 import { tileCookieOf } from '../../test/scenes';
 import { appVersion } from '../../version';
 import { loginWaitSeconds } from './auth.service';
@@ -160,12 +160,14 @@ describe('sessions', () => {
     const { username, password } = await h.createUser();
     const normal = await h.login(username, password);
     const remembered = await h.login(username, password, true);
-    const idleFor = (token: string, minutes: number) =>
-      h.pool.query(
+    const idleFor = async (token: string, minutes: number) => {
+      await h.pool.query(
         `UPDATE sessions SET last_seen_at = now() - make_interval(mins => $2)
           WHERE user_id = (SELECT id FROM users WHERE username = $1) AND remember = $3`,
         [username, minutes, token === remembered.token],
       );
+      await letCredentialCacheExpire(h.pool);
+    };
     // Used a minute before the idle timeout: still live, and the use counts as activity.
     await idleFor(normal.token, Limits.sessionIdleMinutes - 1);
     expect((await h.call('GET', '/me', { token: normal.token })).body.code).toBe(ResultCode.Success);

@@ -60,6 +60,12 @@ export class SessionsRepository {
     return { sessionId, expiresAt, user };
   }
 
+  /** The credential epoch (migration 023): moves on whenever any credential changes anywhere. */
+  async credentialEpoch(): Promise<number> {
+    const { rows } = await this.db.query<{ epoch: number }>('SELECT epoch FROM credential_epoch');
+    return rows[0]?.epoch ?? 0;
+  }
+
   /** Sessions from before tile cookies get their tile credential on their next `/me`. */
   async setTileToken(sessionId: number, tileTokenHash: string): Promise<void> {
     await this.db.query(

@@ -103,6 +103,7 @@ export async function myDataApp(h: Harness): Promise<Http> {
   const app = await buildApp({
     version: 'test',
     auth: h.services.auth,
+    credentialCache: h.services.credentialCache,
     apiKeys: h.services.apiKeys,
     routes: [{ prefix: ApiBase, register: (a) => myDataRoutes(a, myData) }],
     rateLimits: false,

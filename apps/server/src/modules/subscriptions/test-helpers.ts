@@ -29,6 +29,7 @@ export async function subscriptionsApi(h: Harness): Promise<Call> {
   const app: Http = await buildApp({
     version: 'test',
     auth: h.services.auth,
+    credentialCache: h.services.credentialCache,
     apiKeys: h.services.apiKeys,
     routes: [{ prefix: ApiBase, register: (a) => subscriptionsRoutes(a, service) }],
     rateLimits: false,

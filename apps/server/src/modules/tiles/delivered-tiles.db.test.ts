@@ -122,6 +122,7 @@ beforeAll(async () => {
   app = await buildApp({
     version: 'test',
     auth: h.services.auth,
+    credentialCache: h.services.credentialCache,
     apiKeys: h.services.apiKeys,
     routes: [{ prefix: '', register: (scope) => tilesRoutes(scope, tiles) }],
     rateLimits: false,

@@ -41,10 +41,14 @@ const TILE_CACHE_CONTROL = 'private, max-age=86400';
 const config = { tiles: true, usage: 'tile' } as const;
 
 // What the OpenAPI document says of the answers (documentation only, http/openapi.ts).
-const tileImage = binaryAnswer('the tile (`X-Tile-Source: hit | drawn | blank`)', [
+const tileImage = binaryAnswer('the tile (`X-Tile-Source: hit | drawn | blank`), with a strong `ETag`', [
   'image/png',
   'image/webp',
 ]);
+const unchanged = {
+  description:
+    '`If-None-Match` named the tile’s `ETag`: the caller’s copy is current (no body, not counted as usage)',
+};
 const owsReport = textAnswer(
   'an OWS 1.1 ExceptionReport: 400 MissingParameterValue, InvalidParameterValue, OperationNotSupported, TileOutOfRange; 404 a layer not delivered to the caller; 401 or 403 refused credentials',
   ['application/xml'],
@@ -58,13 +62,17 @@ const xyzConfig = {
   openapi: {
     response: {
       200: tileImage,
+      304: unchanged,
       '4XX': errorAnswer(
         'refused credentials (401 with X-Status 601 or 401, 403), a scene not delivered to the caller (404), a tile off the grid or a bad bbox (400)',
       ),
     },
   },
 };
-const wmtsTileConfig = { ...config, openapi: { response: { 200: tileImage, '4XX': owsReport } } };
+const wmtsTileConfig = {
+  ...config,
+  openapi: { response: { 200: tileImage, 304: unchanged, '4XX': owsReport } },
+};
 const wmtsKvpConfig = {
   ...config,
   openapi: {
@@ -93,6 +101,7 @@ const wmtsKvpConfig = {
         description: 'GetTile: the tile; GetCapabilities: the capabilities document',
         content: { ...tileImage.content, ...capabilitiesDoc.content },
       },
+      304: unchanged,
       '4XX': owsReport,
     },
   },
@@ -131,13 +140,20 @@ const wmtsRestSchema = {
   querystring: Type.Object({ [TileKeyParam]: Type.Optional(Type.String({ maxLength: 1000 })) }),
 };
 
+/** The tile, or 304 when the caller's copy is it (a 304 is not counted as usage: no bytes go). */
 function sendTile(reply: FastifyReply, tile: DeliveredTile) {
-  return reply
+  reply
     .type(tile.contentType)
     .header('cache-control', TILE_CACHE_CONTROL)
-    .header('x-tile-source', tile.source)
-    .send(tile.bytes);
+    .header('etag', tile.etag)
+    .header('x-tile-source', tile.source);
+  return tile.bytes ? reply.send(tile.bytes) : reply.status(304).send();
 }
+
+const ifNoneMatchOf = (request: FastifyRequest) => {
+  const value = request.headers['if-none-match'];
+  return typeof value === 'string' ? value : undefined;
+};
 
 function wmtsException(reply: FastifyReply, error: WmtsError) {
   return reply
@@ -186,13 +202,11 @@ export function deliveredTilesRoutes(app: Http, delivered: DeliveredTiles): void
       clip = typeof bboxParam === 'string' ? parseLonLatBox(bboxParam) : null;
       if (!clip) throw ApiError.invalid('bbox');
     }
-    const answer = await delivered.tile(principalOf(request).user.id, {
-      orderNo: params.orderNo ?? '',
-      sceneId: params.sceneId ?? '',
-      format: last.format,
-      clip,
-      ...tile,
-    });
+    const answer = await delivered.tile(
+      principalOf(request).user.id,
+      { orderNo: params.orderNo ?? '', sceneId: params.sceneId ?? '', format: last.format, clip, ...tile },
+      ifNoneMatchOf(request),
+    );
     if (!answer) throw ApiError.notFound();
     return sendTile(reply, answer);
   });
@@ -220,7 +234,11 @@ export function deliveredTilesRoutes(app: Http, delivered: DeliveredTiles): void
     }
     const parts = layerParts(layer);
     if (!parts) return wmtsException(reply, layerNotFound(layer));
-    const answer = await delivered.tile(principalOf(request).user.id, { ...parts, ...tile, clip: null });
+    const answer = await delivered.tile(
+      principalOf(request).user.id,
+      { ...parts, ...tile, clip: null },
+      ifNoneMatchOf(request),
+    );
     if (!answer) return wmtsException(reply, layerNotFound(layer));
     return sendTile(reply, answer);
   };

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { TileStatusHeader, wmtsLayerOf } from '@satportal/contract';
 import { DOMParser } from '@xmldom/xmldom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness, uniqueName } from '../../test/harness';
+import { type Harness, letCredentialCacheExpire, startHarness, uniqueName } from '../../test/harness';
 import { debianPython, hasOwslib, inCi, onPath, runProgram } from '../../test/outside-clients';
 import { listenOnLoopback } from '../../test/raw-http';
 import { box, createTestSatellites, scene } from '../../test/scenes';
@@ -50,10 +50,12 @@ async function keyOf(state: keyof typeof keys) {
   const key = (await tileKeyOf(h, user, `ows-${state}-device-01`)).key;
   if (state === 'revoked') await h.services.tileKeys.revoke(user.userId);
   if (state === 'replaced') await tileKeyOf(h, user, `ows-${state}-device-02`);
-  if (state === 'idle')
+  if (state === 'idle') {
     await h.pool.query("UPDATE tile_keys SET last_used_at = now() - interval '1 day' WHERE user_id = $1", [
       user.userId,
     ]);
+    await letCredentialCacheExpire(h.pool);
+  }
   return key;
 }
 

@@ -104,4 +104,30 @@ describe('DiskCache', () => {
     ).rejects.toThrow('source gone');
     expect((await folderBytes(dir)).files).toEqual([a]);
   });
+
+  it('keeps small files in memory within its own bound: answered without a read, evicted with the file', async () => {
+    const cache = new DiskCache({ dir, maxBytes: 10_000, memoryMaxBytes: 6_400 });
+    await cache.put('a', Buffer.alloc(100, 1));
+    await cache.put('big', Buffer.alloc(101, 2)); // over a 64th of the memory bound: disk only
+    expect(cache.memoryBytes).toBe(100);
+    // Gone from the disk behind its back (another process's eviction): still the same bytes.
+    await rm(cache.pathOf('a'));
+    expect(await cache.get('a')).toEqual(Buffer.alloc(100, 1));
+    await rm(cache.pathOf('big'));
+    expect(await cache.get('big')).toBeNull();
+    // The memory's bound drops the least recently used.
+    for (let i = 0; i < 70; i++) await cache.put(`t${i}`, Buffer.alloc(100, i));
+    expect(cache.memoryBytes).toBeLessThanOrEqual(6_400);
+    expect(await cache.get('a')).toBeNull();
+    // Evicted from the folder (its bound), a file leaves the memory as well.
+    const small = new DiskCache({ dir: join(dir, 'small'), maxBytes: 250, memoryMaxBytes: 64_000 });
+    for (const k of ['x', 'y', 'z']) await small.put(k, Buffer.alloc(100, 7));
+    expect(small.memoryBytes).toBe(200);
+    expect(await small.get('x')).toBeNull();
+    // A restart holds nothing in memory; a file read from the disk is kept again.
+    await small.reload();
+    expect(small.memoryBytes).toBe(0);
+    expect(await small.get('z')).toEqual(Buffer.alloc(100, 7));
+    expect(small.memoryBytes).toBe(100);
+  });
 });

@@ -23,6 +23,12 @@ import { join } from 'node:path';
 export interface DiskCacheOptions {
   dir: string;
   maxBytes: number;
+  /**
+   * Files read or written through `get`/`put` are also kept in memory, up to this many bytes
+   * (issue 29: a cached tile sent as a file costs a read each time); 0 or absent: none. A file
+   * larger than a 64th of it is not kept.
+   */
+  memoryMaxBytes?: number;
 }
 
 export interface DiskCacheStats {
@@ -45,11 +51,21 @@ export class DiskCache {
   private readonly inflight = new Map<string, Promise<unknown>>();
   private total = 0;
   private loading: Promise<void> | null = null;
+  /** hashed key → bytes; Map order is use order, oldest first */
+  private readonly memory = new Map<string, Buffer>();
+  private memoryTotal = 0;
+  private readonly memoryMaxBytes: number;
 
   constructor(options: DiskCacheOptions) {
     if (!(options.maxBytes > 0)) throw new RangeError('the cache bound must be positive');
     this.dir = options.dir;
     this.maxBytes = options.maxBytes;
+    this.memoryMaxBytes = options.memoryMaxBytes ?? 0;
+  }
+
+  /** Bytes held in memory (`memoryMaxBytes`). */
+  get memoryBytes(): number {
+    return this.memoryTotal;
   }
 
   /** Bytes of the files this process knows in the folder. */
@@ -71,11 +87,20 @@ export class DiskCache {
   async get(key: string): Promise<Buffer | null> {
     await this.ready();
     const hash = hashOf(key);
+    const kept = this.memory.get(hash);
+    if (kept) {
+      // The same bytes as its file: a key names one content (callers version their keys).
+      this.memory.delete(hash);
+      this.memory.set(hash, kept);
+      this.touch(hash);
+      return kept;
+    }
     const entry = this.index.get(hash);
     if (!entry) return null;
     try {
       const bytes = await readFile(this.pathFor(hash));
       this.touch(hash);
+      this.remember(hash, bytes);
       return bytes;
     } catch {
       // Removed behind our back (another process's eviction): forget it.
@@ -149,11 +174,33 @@ export class DiskCache {
       throw error;
     }
     this.record(hash, bytes.length);
+    this.remember(hash, bytes);
+  }
+
+  private remember(hash: string, bytes: Buffer): void {
+    if (bytes.length > this.memoryMaxBytes / 64) return;
+    this.unremember(hash);
+    this.memory.set(hash, bytes);
+    this.memoryTotal += bytes.length;
+    for (const [oldest, kept] of this.memory) {
+      if (this.memoryTotal <= this.memoryMaxBytes) break;
+      this.memory.delete(oldest);
+      this.memoryTotal -= kept.length;
+    }
+  }
+
+  private unremember(hash: string): void {
+    const kept = this.memory.get(hash);
+    if (!kept) return;
+    this.memory.delete(hash);
+    this.memoryTotal -= kept.length;
   }
 
   /** Reads the folder again (what a restart does); for tests and the benchmark. */
   async reload(): Promise<void> {
     this.index.clear();
+    this.memory.clear();
+    this.memoryTotal = 0;
     this.total = 0;
     this.loading = null;
     await this.ready();
@@ -186,6 +233,7 @@ export class DiskCache {
   }
 
   private forget(hash: string): void {
+    this.unremember(hash);
     const entry = this.index.get(hash);
     if (!entry) return;
     this.index.delete(hash);
@@ -209,6 +257,7 @@ export class DiskCache {
       if (this.total <= this.maxBytes) return;
       this.index.delete(hash);
       this.total -= entry.bytes;
+      this.unremember(hash);
       this.stats.evictions++;
       rm(this.pathFor(hash), { force: true }).catch(() => {});
     }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { TileFormat } from '@satportal/contract';
 import type { ObjectStore } from '../../../storage';
@@ -59,10 +60,27 @@ export interface DeliveredTileRequest extends TileAddress {
 }
 
 export interface DeliveredTile {
-  bytes: Buffer;
+  /** null: the caller's copy is this tile (`If-None-Match` named its tag): answered 304, nothing read */
+  bytes: Buffer | null;
   contentType: string;
   /** hit: from the tile cache; drawn: rendered now; blank: nothing of the scene there */
-  source: 'hit' | 'drawn' | 'blank';
+  source: 'hit' | 'drawn' | 'blank' | 'unchanged';
+  /**
+   * A strong tag of the tile: the digest of what it is drawn from (the package, the COG entry, the
+   * renderer's version, the address, the format, the clip), so it is known before anything is read.
+   */
+  etag: string;
+}
+
+const etagOf = (key: string) => `"${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`;
+
+/** Whether an `If-None-Match` value names `etag` (a list, weak forms compared weakly, or `*`). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((part) => {
+    const tag = part.trim();
+    return tag === '*' || tag === etag || tag === `W/${etag}`;
+  });
 }
 
 export class PackageMissingError extends Error {}
@@ -104,15 +122,26 @@ export class DeliveredTiles {
     return this.deps.scenes.list(userId);
   }
 
-  /** One tile, or null when the scene is not one delivered to the caller. */
-  async tile(userId: number, request: DeliveredTileRequest): Promise<DeliveredTile | null> {
+  /**
+   * One tile, or null when the scene is not one delivered to the caller. With `ifNoneMatch` naming
+   * the tile's tag, nothing is read or drawn: the answer has no bytes (304).
+   */
+  async tile(
+    userId: number,
+    request: DeliveredTileRequest,
+    ifNoneMatch?: string,
+  ): Promise<DeliveredTile | null> {
     const scene = await this.find(userId, request.orderNo, request.sceneId);
     if (!scene) return null;
     const contentType = request.format === 'png' ? 'image/png' : 'image/webp';
     const area = tileLonLatBox(request);
     const outside =
       !boxesMeet(area, scene.bounds) || (request.clip !== null && !boxesMeet(area, request.clip));
-    if (outside) return { bytes: await blankTile(request.format), contentType, source: 'blank' };
+    if (outside) {
+      const etag = etagOf(JSON.stringify(['blank', DELIVERED_RENDERER_VERSION, request.format]));
+      if (matchesEtag(ifNoneMatch, etag)) return { bytes: null, contentType, source: 'unchanged', etag };
+      return { bytes: await blankTile(request.format), contentType, source: 'blank', etag };
+    }
 
     const entry = this.deps.cogEntryName(scene.sceneId, scene.level);
     const key = JSON.stringify([
@@ -126,6 +155,8 @@ export class DeliveredTiles {
       request.format,
       request.clip,
     ]);
+    const etag = etagOf(key);
+    if (matchesEtag(ifNoneMatch, etag)) return { bytes: null, contentType, source: 'unchanged', etag };
     let blank = false;
     let drawn: { bytes: Buffer; hit: boolean };
     try {
@@ -141,7 +172,7 @@ export class DeliveredTiles {
       throw error;
     }
     const { bytes, hit } = drawn;
-    return { bytes, contentType, source: hit ? 'hit' : blank ? 'blank' : 'drawn' };
+    return { bytes, contentType, source: hit ? 'hit' : blank ? 'blank' : 'drawn', etag };
   }
 
   /**

@@ -40,6 +40,7 @@ describe('HD mosaics', () => {
     const app = await buildApp({
       version: 'test',
       auth: h.services.auth,
+      credentialCache: h.services.credentialCache,
       apiKeys: h.services.apiKeys,
       routes: [
         { prefix: ApiBase, register: (a) => hdYearsRoutes(a, hd) },
