@@ -3,7 +3,7 @@ import type { UsageMeter } from './types';
 
 /**
  * Usage accounting: every answer of a route marked `config: { usage }` served with 200 or 206 is
- * counted for its caller — a buffer's length, or a stream's content-length (for 206 the part's).
+ * counted for its caller (on a `tile` route only images: a capabilities document is no tile) — a buffer's length, or a stream's content-length (for 206 the part's).
  * A part counts its bytes, and as a download only when it starts the file (`bytes 0-`): a resumed
  * download or GDAL reading a COG window by many ranges is one download, not one per range. HEAD
  * sends no bytes and counts nothing. Counted before it is sent, whatever happens to the connection,
@@ -15,6 +15,9 @@ export function installUsage(app: FastifyInstance, meter: UsageMeter): void {
     const kind = request.routeOptions.config?.usage;
     const status = reply.statusCode;
     if (!kind || (status !== 200 && status !== 206) || request.method === 'HEAD' || !request.principal)
+      return payload;
+    // A tile is an image: the tile routes' documents (WMS and WMTS capabilities) are not counted.
+    if (kind === 'tile' && !String(reply.getHeader('content-type') ?? '').startsWith('image/'))
       return payload;
     const bytes = Buffer.isBuffer(payload)
       ? payload.length

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,6 +6,7 @@ import type pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { composeServices } from '../../composition';
 import { loadConfig } from '../../config';
+import type { Harness } from '../../test/harness';
 import {
   databasePool,
   freshPostgresDatabase,
@@ -14,11 +16,11 @@ import {
   serverEnv,
   startServer,
 } from '../../test/server-process';
-import { QuicklookWmsPath } from '../tiles/tiles.routes';
+import { insertDeliveredOrder } from '../my-data/test-helpers';
 
 /**
- * The usage ledger's bound on a kill -9 (issue 29): the real server counts the quicklook WMS's
- * answers (a route counted as tiles) in memory and writes them every USAGE_FLUSH_MS. Killed after
+ * The usage ledger's bound on a kill -9 (issue 29): the real server counts the downloads of a
+ * delivered package in memory and writes them every USAGE_FLUSH_MS. Killed after
  * a write, nothing it served is lost; killed before one, what it served since the last write is
  * lost and nothing more — and nothing is ever counted twice; stopped, it writes everything.
  */
@@ -50,13 +52,14 @@ async function start(flushMs: number) {
   pool = databasePool(dataDir, databaseUrl);
 }
 
-/** Serves `n` capabilities documents to the token's user: the bytes sent. */
+let link = '';
+const packageBytes = randomBytes(3000);
+
+/** Downloads the package `n` times as the token's user: the bytes sent. */
 async function serve(token: string, n: number): Promise<number> {
   let bytes = 0;
   for (let i = 0; i < n; i++) {
-    const r = await fetch(`${server!.url}${QuicklookWmsPath}?SERVICE=WMS&REQUEST=GetCapabilities`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const r = await fetch(`${server!.url}${link}`, { headers: { authorization: `Bearer ${token}` } });
     expect(r.status).toBe(200);
     bytes += (await r.arrayBuffer()).byteLength;
   }
@@ -64,8 +67,8 @@ async function serve(token: string, n: number): Promise<number> {
 }
 
 async function counted(userId: number) {
-  const { rows } = await pool!.query<{ bytes: number; tiles: number }>(
-    'SELECT COALESCE(SUM(bytes), 0)::float8 AS bytes, COALESCE(SUM(tiles), 0)::int AS tiles FROM usage_days WHERE user_id = $1',
+  const { rows } = await pool!.query<{ bytes: number; downloads: number }>(
+    'SELECT COALESCE(SUM(bytes), 0)::float8 AS bytes, COALESCE(SUM(downloads), 0)::int AS downloads FROM usage_days WHERE user_id = $1',
     [userId],
   );
   return rows[0]!;
@@ -91,28 +94,39 @@ describe('the usage ledger over kill -9', () => {
     expect(login.body.code).toBe(2000);
     const token = login.body.data.token as string;
     const userId = created.id;
+    // A delivered package of the user's in the server's object store (the same data folder).
+    const order = await insertDeliveredOrder({ pool } as unknown as Harness, userId, {
+      terms: [{ scenes: [{ sceneId: 'LEDGER-1', time: '2026-01-01T00:00:00Z', boundaries: [] }] }],
+    });
+    const { rows } = await pool!.query<{ package_key: string }>(
+      'SELECT package_key FROM order_terms WHERE id = $1',
+      [order.termsIds[0]],
+    );
+    await services.objectStore.put(rows[0]!.package_key, packageBytes, { contentType: 'application/zip' });
+    link = services.downloadLinks.link(rows[0]!.package_key, new Date(Date.now() + 86_400_000));
 
     // Written every 200 ms: killed 1 s after the last answer, every answer is counted.
     const first = await serve(token, 20);
     await pause(1000);
     await killHard(server!);
     await start(600_000);
-    expect(await counted(userId)).toEqual({ bytes: first, tiles: 20 });
+    expect(await counted(userId)).toEqual({ bytes: first, downloads: 20 });
 
     // Written every 10 minutes: killed before a write, the 15 answers since are lost — the bound —
     // and the figures are those of the last write, not more.
     await serve(token, 15);
     await killHard(server!);
     await start(600_000);
-    expect(await counted(userId)).toEqual({ bytes: first, tiles: 20 });
+    expect(await counted(userId)).toEqual({ bytes: first, downloads: 20 });
 
     // Stopped (SIGTERM) long before its next write, the server writes what it holds as it ends.
     const last = await serve(token, 5);
-    server!.child.kill('SIGTERM');
-    expect((await server!.exited).code).toBe(0);
+    // Our connections through the embedded database's socket end first: its close waits for them.
     await pool!.end();
     pool = undefined;
+    server!.child.kill('SIGTERM');
+    expect((await server!.exited).code, server!.output().slice(-2000)).toBe(0);
     await start(200);
-    expect(await counted(userId)).toEqual({ bytes: first + last, tiles: 25 });
+    expect(await counted(userId)).toEqual({ bytes: first + last, downloads: 25 });
   }, 600_000);
 });

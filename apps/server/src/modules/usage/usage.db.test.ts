@@ -115,6 +115,13 @@ describe('usage accounting', () => {
       remoteAddress: h.remoteAddress,
     });
     expect(withSession.statusCode).toBe(200);
+    // The capabilities document is no tile: not counted (it was, as a tile, before).
+    const capabilities = await h.app.inject({
+      url: '/tiles/quicklooks/wms?SERVICE=WMS&REQUEST=GetCapabilities',
+      headers: { authorization: `Bearer ${me.token}` },
+      remoteAddress: h.remoteAddress,
+    });
+    expect(capabilities.statusCode).toBe(200);
     expect(await usageToday(me.userId)).toMatchObject({
       bytes: keyed.rawPayload.length + withSession.rawPayload.length,
       tiles: 2,
