@@ -57,11 +57,7 @@ describe.each(['local', 's3'] as const)('downloads by range (%s store)', (store)
     const order = await insertDeliveredOrder(h, owner.userId, {
       terms: [{ scenes: [{ sceneId: 'RANGES-1', time: '2026-01-01T00:00:00Z', boundaries: [] }] }],
     });
-    const { rows } = await h.pool.query<{ package_key: string }>(
-      'SELECT package_key FROM order_terms WHERE id = $1',
-      [order.termsIds[0]],
-    );
-    const key = rows[0]!.package_key;
+    const key = order.packageKeys[0]!;
     await h.services.objectStore.put(key, bytes, { contentType: 'application/zip' });
     link = h.services.downloadLinks.link(key, new Date(Date.now() + 86_400_000));
     origin = await listenOnLoopback(h.app);

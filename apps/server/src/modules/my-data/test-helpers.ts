@@ -36,7 +36,7 @@ export async function insertDeliveredOrder(
   h: Harness,
   userId: number,
   order: DeliveredOrderInput,
-): Promise<{ orderNo: string; orderId: number; termsIds: string[] }> {
+): Promise<{ orderNo: string; orderId: number; termsIds: string[]; packageKeys: (string | null)[] }> {
   const aoi = order.aois?.length
     ? JSON.stringify({ type: 'MultiPolygon', coordinates: order.aois.map((a) => a.coordinates) })
     : null;
@@ -57,6 +57,8 @@ export async function insertDeliveredOrder(
   );
   const { id: orderId, order_number: orderNo } = rows[0]!;
   const termsIds: string[] = [];
+  // Each terms entry's package key (null unless complete), as stored.
+  const packageKeys: (string | null)[] = [];
   for (const [i, term] of order.terms.entries()) {
     const state = term.state ?? TermStates.Complete;
     const scenes = term.scenes.map((s) => ({
@@ -66,23 +68,19 @@ export async function insertDeliveredOrder(
       cc: 5,
       ...s,
     }));
+    const packageKey =
+      state === TermStates.Complete
+        ? `orders/${orderNo}/t${i}-${randomBytes(4).toString('hex')}/p.zip`
+        : null;
+    packageKeys.push(packageKey);
     const r = await h.pool.query<{ id: string }>(
       `INSERT INTO order_terms (order_id, position, priority, state, scene_id, scenes, package_key)
        VALUES ($1, $2, 1, $3, $4, $5::jsonb, $6) RETURNING id::text`,
-      [
-        orderId,
-        i + 1,
-        state,
-        scenes[0]?.sceneId ?? 'none',
-        JSON.stringify(scenes),
-        state === TermStates.Complete
-          ? `orders/${orderNo}/t${i}-${randomBytes(4).toString('hex')}/p.zip`
-          : null,
-      ],
+      [orderId, i + 1, state, scenes[0]?.sceneId ?? 'none', JSON.stringify(scenes), packageKey],
     );
     termsIds.push(r.rows[0]!.id);
   }
-  return { orderNo, orderId, termsIds };
+  return { orderNo, orderId, termsIds, packageKeys };
 }
 
 /** The outer ring of a lon/lat box. */

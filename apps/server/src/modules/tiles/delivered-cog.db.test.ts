@@ -47,11 +47,7 @@ beforeAll(async () => {
     terms: [{ scenes: [{ sceneId, time: simulatedScene.time, boundaries: simulatedScene.boundaries }] }],
   });
   orderNo = order.orderNo;
-  const { rows } = await h.pool.query<{ package_key: string }>(
-    'SELECT package_key FROM order_terms WHERE id = $1',
-    [order.termsIds[0]],
-  );
-  packageKey = rows[0]!.package_key;
+  packageKey = order.packageKeys[0]!;
   const cogs = await storePackage(h.services.objectStore, packageKey, {
     orderNo,
     termsId: Number(order.termsIds[0]),

@@ -29,11 +29,7 @@ beforeAll(async () => {
     terms: [{ scenes: [{ sceneId, time: simulatedScene.time, boundaries: simulatedScene.boundaries }] }],
   });
   orderNo = order.orderNo;
-  const { rows } = await h.pool.query<{ package_key: string }>(
-    'SELECT package_key FROM order_terms WHERE id = $1',
-    [order.termsIds[0]],
-  );
-  await storePackage(h.services.objectStore, rows[0]!.package_key, {
+  await storePackage(h.services.objectStore, order.packageKeys[0]!, {
     orderNo,
     termsId: Number(order.termsIds[0]),
     level: 10,

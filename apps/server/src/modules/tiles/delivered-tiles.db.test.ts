@@ -82,11 +82,7 @@ beforeAll(async () => {
     terms: [{ scenes: scenes.map((s) => ({ sceneId: s.sceneId, time: s.time, boundaries: s.boundaries })) }],
   });
   orderNo = order.orderNo;
-  const { rows } = await h.pool.query<{ package_key: string }>(
-    'SELECT package_key FROM order_terms WHERE id = $1',
-    [order.termsIds[0]],
-  );
-  packageKey = rows[0]!.package_key;
+  packageKey = order.packageKeys[0]!;
   cogs = await storePackage(h.services.objectStore, packageKey, {
     orderNo,
     termsId: Number(order.termsIds[0]),
@@ -100,12 +96,8 @@ beforeAll(async () => {
     terms: [{ scenes: [{ sceneId: landsat.sceneId, time: landsat.time, boundaries: landsat.boundaries }] }],
   });
   naturalOrderNo = natural.orderNo;
-  const naturalKey = await h.pool.query<{ package_key: string }>(
-    'SELECT package_key FROM order_terms WHERE id = $1',
-    [natural.termsIds[0]],
-  );
   naturalCog = (
-    await storePackage(h.services.objectStore, naturalKey.rows[0]!.package_key, {
+    await storePackage(h.services.objectStore, natural.packageKeys[0]!, {
       orderNo: naturalOrderNo,
       termsId: Number(natural.termsIds[0]),
       level: 22,

@@ -98,12 +98,8 @@ describe('the usage ledger over kill -9', () => {
     const order = await insertDeliveredOrder({ pool } as unknown as Harness, userId, {
       terms: [{ scenes: [{ sceneId: 'LEDGER-1', time: '2026-01-01T00:00:00Z', boundaries: [] }] }],
     });
-    const { rows } = await pool!.query<{ package_key: string }>(
-      'SELECT package_key FROM order_terms WHERE id = $1',
-      [order.termsIds[0]],
-    );
-    await services.objectStore.put(rows[0]!.package_key, packageBytes, { contentType: 'application/zip' });
-    link = services.downloadLinks.link(rows[0]!.package_key, new Date(Date.now() + 86_400_000));
+    await services.objectStore.put(order.packageKeys[0]!, packageBytes, { contentType: 'application/zip' });
+    link = services.downloadLinks.link(order.packageKeys[0]!, new Date(Date.now() + 86_400_000));
 
     // Written every 200 ms: killed 1 s after the last answer, every answer is counted.
     const first = await serve(token, 20);

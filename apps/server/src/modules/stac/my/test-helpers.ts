@@ -78,11 +78,7 @@ async function deliver(
       },
     ],
   });
-  const { rows } = await h.pool.query<{ package_key: string }>(
-    'SELECT package_key FROM order_terms WHERE id = $1',
-    [order.termsIds[0]],
-  );
-  const packageKey = rows[0]!.package_key;
+  const packageKey = order.packageKeys[0]!;
   if (typeof root !== 'string') {
     // The same package bytes under this terms entry's own key (package keys are unique).
     const object = await h.services.objectStore.get(root.packageKey);
