@@ -52,6 +52,23 @@ let passed = 0;
 let failed = 0;
 /** Names of the failed tests, repeated at the end so that the last lines of a long log say what failed. */
 const failures = [];
+/**
+ * A failed test's name and the head of its error: CI keeps only the end of its log, where the
+ * summary stands, so the reason must be there too (it ran far above, in the suite's own output).
+ */
+const failed_ = (name, message) => {
+  const lines = String(message ?? '')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line && !/^\s+at /.test(line));
+  // A long message (a server's log given as an assertion's message) keeps its start and its end,
+  // where the assertion's own words stand.
+  const head = lines.length > 10 ? [...lines.slice(0, 4), '…', ...lines.slice(-5)] : lines;
+  const reason = head.map((line) => `    ${line.slice(0, 240)}`).join('\n');
+  failures.push(reason ? `${name}\n${reason}` : name);
+};
 /** How long each part took (printed at the end: CI has a time budget, and its log keeps only the tail). */
 const took = [];
 const timed = (name, work) => {
@@ -84,7 +101,8 @@ if (vitestProjects.length)
     failed += json ? json.numFailedTests + (status !== 0 && json.numFailedTests === 0 ? 1 : 0) : 1;
     for (const file of json?.testResults ?? []) {
       for (const t of file.assertionResults ?? []) {
-        if (t.status === 'failed') failures.push(`${file.name.replace(`${root}/`, '')} › ${t.fullName}`);
+        if (t.status === 'failed')
+          failed_(`${file.name.replace(`${root}/`, '')} › ${t.fullName}`, t.failureMessages?.[0]);
       }
     }
     if (json && status !== 0 && json.numFailedTests === 0)
@@ -107,8 +125,9 @@ if (suites.includes('e2e'))
     failed += stats ? stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0) : 1;
     const walk = (suite, titles) => {
       for (const spec of suite.specs ?? []) {
-        if (spec.tests?.some((t) => t.status === 'unexpected'))
-          failures.push([...titles, spec.title].join(' › '));
+        const test = spec.tests?.find((t) => t.status === 'unexpected');
+        if (test)
+          failed_([...titles, spec.title].join(' › '), test.results?.find((r) => r.error)?.error?.message);
       }
       for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
     };

@@ -60,10 +60,15 @@ async function serve(token: string, n: number): Promise<number> {
   let bytes = 0;
   for (let i = 0; i < n; i++) {
     const r = await fetch(`${server!.url}${link}`, { headers: { authorization: `Bearer ${token}` } });
-    expect(r.status).toBe(200);
+    expect(r.status, `download ${i + 1} of ${n}: ${server!.output().slice(-1500)}`).toBe(200);
     bytes += (await r.arrayBuffer()).byteLength;
   }
   return bytes;
+}
+
+/** What the database holds for the user, checked with the server's last output beside a failure. */
+async function expectCounted(userId: number, expected: { bytes: number; downloads: number }, log: string) {
+  expect(await counted(userId), log.slice(-1500)).toEqual(expected);
 }
 
 async function counted(userId: number) {
@@ -104,16 +109,18 @@ describe('the usage ledger over kill -9', () => {
     // Written every 200 ms: killed 1 s after the last answer, every answer is counted.
     const first = await serve(token, 20);
     await pause(1000);
+    let log = server!.output();
     await killHard(server!);
     await start(600_000);
-    expect(await counted(userId)).toEqual({ bytes: first, downloads: 20 });
+    await expectCounted(userId, { bytes: first, downloads: 20 }, log);
 
     // Written every 10 minutes: killed before a write, the 15 answers since are lost — the bound —
     // and the figures are those of the last write, not more.
     await serve(token, 15);
+    log = server!.output();
     await killHard(server!);
     await start(600_000);
-    expect(await counted(userId)).toEqual({ bytes: first, downloads: 20 });
+    await expectCounted(userId, { bytes: first, downloads: 20 }, log);
 
     // Stopped (SIGTERM) long before its next write, the server writes what it holds as it ends.
     const last = await serve(token, 5);
@@ -122,7 +129,8 @@ describe('the usage ledger over kill -9', () => {
     pool = undefined;
     server!.child.kill('SIGTERM');
     expect((await server!.exited).code, server!.output().slice(-2000)).toBe(0);
+    log = server!.output();
     await start(200);
-    expect(await counted(userId)).toEqual({ bytes: first + last, downloads: 25 });
+    await expectCounted(userId, { bytes: first + last, downloads: 25 }, log);
   }, 600_000);
 });
