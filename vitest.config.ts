@@ -28,8 +28,11 @@ const apiKeyIsolationSuites = [
  * db test files that start servers or programs of their own and kill them, with time limits of
  * minutes: they run after the others, two at a time like them (each on its own data folder or
  * database): one at a time, the embedded fulfilment kill test alone (~5 min) held up the rest.
+ * Each keeps a module graph of its own (`isolate`), as do the files that replace a module
+ * (`vi.mock`: db/embedded, whose worker threads are counted), which must load it after the mock.
  */
 const aloneSuites = [
+  'db/embedded',
   'db/embedded-process',
   'http/credential-cache-processes',
   'http/connections',
@@ -42,6 +45,14 @@ const aloneSuites = [
 ].map((suite) => `apps/server/src/${suite}.db.test.ts`);
 
 /**
+ * The files of a worker run in one module graph (`isolate: false`): imported once, the server's
+ * modules no longer cost each file ~2.5 s (CI's import time was 530 s a run, of ~1450). What a
+ * file changes outside itself is put back after each test: spies, stubbed globals and variables.
+ * A file's harness closes what it opened; `process.env` is set only through `runCliWith`.
+ */
+const shared = { isolate: false, restoreMocks: true, unstubGlobals: true, unstubEnvs: true } as const;
+
+/**
  * What the db projects share: their databases (test/global-db.ts), and two files at a time, each
  * worker on its own database: a db file waits on its database much of the time, and CI's time
  * budget is tight.
@@ -49,6 +60,7 @@ const aloneSuites = [
 const dbProject = {
   globalSetup: ['apps/server/src/test/global-db.ts'],
   environment: 'node',
+  ...shared,
   fileParallelism: dbWorkers > 1,
   maxWorkers: dbWorkers,
   testTimeout: 60_000,
@@ -73,6 +85,7 @@ export default defineConfig({
           include: ['packages/**/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           exclude: ['**/*.db.test.ts', '**/node_modules/**'],
           environment: 'node',
+          ...shared,
           // They share two cores with a db file now: a heavy one (a 40 MiB inflation) took 5.4 s.
           testTimeout: 30_000,
         },
@@ -102,6 +115,7 @@ export default defineConfig({
           name: 'db-alone',
           include: aloneSuites,
           ...dbProject,
+          isolate: true,
           sequence: { groupOrder: 2 },
         },
       },

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AccountCommandError } from './cli-accounts';
 import { utcDayOf } from './modules/usage';
 import { runCliWith } from './test/cli';
@@ -10,16 +10,9 @@ import { type Harness, startHarness } from './test/harness';
  * account's HD allowance, full HD and flow limits; print today's usage. Bad values change nothing.
  */
 let h: Harness;
-const saved = { url: process.env.DATABASE_URL, dir: process.env.DATA_DIR, hd: process.env.HD_DAILY_TILES };
 
 beforeAll(async () => {
   h = await startHarness();
-});
-
-afterEach(() => {
-  process.env.DATABASE_URL = saved.url;
-  process.env.DATA_DIR = saved.dir;
-  process.env.HD_DAILY_TILES = saved.hd;
 });
 
 const cli = (...args: string[]) =>

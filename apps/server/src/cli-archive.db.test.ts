@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ArchiveCommandError } from './cli-archive';
 import { defaultConstellation } from './modules/catalogue/constellation';
 import { runCliWith } from './test/cli';
@@ -11,7 +11,6 @@ import { type Harness, startHarness } from './test/harness';
  * the status, and refusals that change nothing.
  */
 let h: Harness;
-const saved = { url: process.env.DATABASE_URL, dir: process.env.DATA_DIR };
 const hour = 3_600_000;
 
 // The scenes these tests add are real land scenes of real satellites, around now too: left in the
@@ -28,11 +27,6 @@ beforeAll(async () => {
   });
   await h.services.catalogue.seedConstellation(defaultConstellation);
   await h.services.orbitalElements.loadFolder(new URL('../../../data/tle', import.meta.url).pathname);
-});
-
-afterEach(() => {
-  process.env.DATABASE_URL = saved.url;
-  process.env.DATA_DIR = saved.dir;
 });
 
 const cli = (...args: string[]) =>

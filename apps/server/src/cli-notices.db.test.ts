@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { NoticeCommandError } from './cli-notices';
 import { runCliWith } from './test/cli';
 import { testDatabaseUrl } from './test/database';
@@ -8,15 +8,9 @@ import { type Harness, startHarness, uniqueName } from './test/harness';
 
 /** The operator's notice commands, run in-process: publish to everyone or one organisation, list. */
 let h: Harness;
-const saved = { url: process.env.DATABASE_URL, dir: process.env.DATA_DIR };
 
 beforeAll(async () => {
   h = await startHarness();
-});
-
-afterEach(() => {
-  process.env.DATABASE_URL = saved.url;
-  process.env.DATA_DIR = saved.dir;
 });
 
 const cli = (...args: string[]) =>

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { OrderCommandError } from './cli-orders';
 import {
   type ArchiveWorld,
@@ -19,17 +19,10 @@ import type { Harness } from './test/harness';
  */
 let h: Harness;
 let w: ArchiveWorld;
-const saved = { url: process.env.DATABASE_URL, dir: process.env.DATA_DIR, audit: process.env.AUTO_AUDIT };
 
 beforeAll(async () => {
   ({ h, w } = await startArchiveWorld());
 }, 120_000);
-
-afterEach(() => {
-  process.env.DATABASE_URL = saved.url;
-  process.env.DATA_DIR = saved.dir;
-  process.env.AUTO_AUDIT = saved.audit;
-});
 
 const cli = (...args: string[]) =>
   runCliWith({ DATABASE_URL: testDatabaseUrl(), DATA_DIR: h.config.dataDir, AUTO_AUDIT: '0' }, args);

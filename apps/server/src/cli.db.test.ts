@@ -1,17 +1,13 @@
 import { ResultCode } from '@satportal/contract';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runCliWith } from './test/cli';
 import { testDatabaseUrl } from './test/database';
 import { type Harness, startHarness, uniqueName } from './test/harness';
 
 /** The operator CLI, run in-process against the test database (DATABASE_URL points at it). */
 let h: Harness;
-const saved = process.env.DATABASE_URL;
 beforeAll(async () => {
   h = await startHarness();
-});
-afterEach(() => {
-  process.env.DATABASE_URL = saved;
 });
 
 const cli = (...args: string[]) => runCliWith({ DATABASE_URL: testDatabaseUrl() }, args);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { runCli } from '../../cli';
+import { runCliWith } from '../../test/cli';
 import { testDatabaseUrl } from '../../test/database';
 import { type Harness, startHarness } from '../../test/harness';
 import { defaultConstellation } from '../catalogue/constellation';
@@ -107,38 +107,29 @@ describe('simulated archive in the database', () => {
   });
 
   it('runs from the operator CLI with a window, a count and satellites by name', async () => {
-    const saved = process.env.DATABASE_URL;
-    process.env.DATABASE_URL = testDatabaseUrl();
-    try {
-      const lines: string[] = [];
-      const code = await runCli(
-        [
-          'simulate',
-          '--from',
-          '2024-07-22',
-          '--to',
-          '2024-07-23',
-          '--count',
-          '50',
-          '--sats',
-          'Landsat 8,Sentinel-2A',
-        ],
-        (l) => lines.push(l),
-      );
-      expect(code).toBe(0);
-      expect(lines.at(-1)).toMatch(
-        /^simulated \d+ scenes \(\d+ new, 0 updated\) from 2024-07-22 to 2024-07-23/,
-      );
-      const { rows } = await h.pool.query(
-        `SELECT DISTINCT sat.name FROM scenes s JOIN satellites sat ON sat.id = s.satellite_id
-          WHERE s.provenance = 'simulated' AND s.acquired_at >= '2024-07-22' AND s.acquired_at < '2024-07-23'
-            AND sat.norad_id = ANY($1::int[])`,
-        [noradIds],
-      );
-      expect(rows.map((r) => r.name).sort()).toEqual(['Landsat 8', 'Sentinel-2A']);
-      await expect(runCli(['simulate', '--sats', 'No Such Sat'], () => {})).rejects.toThrow('no satellite');
-    } finally {
-      process.env.DATABASE_URL = saved;
-    }
+    const cli = (args: string[]) => runCliWith({ DATABASE_URL: testDatabaseUrl() }, args);
+    const { code, lines } = await cli([
+      'simulate',
+      '--from',
+      '2024-07-22',
+      '--to',
+      '2024-07-23',
+      '--count',
+      '50',
+      '--sats',
+      'Landsat 8,Sentinel-2A',
+    ]);
+    expect(code).toBe(0);
+    expect(lines.at(-1)).toMatch(
+      /^simulated \d+ scenes \(\d+ new, 0 updated\) from 2024-07-22 to 2024-07-23/,
+    );
+    const { rows } = await h.pool.query(
+      `SELECT DISTINCT sat.name FROM scenes s JOIN satellites sat ON sat.id = s.satellite_id
+        WHERE s.provenance = 'simulated' AND s.acquired_at >= '2024-07-22' AND s.acquired_at < '2024-07-23'
+          AND sat.norad_id = ANY($1::int[])`,
+      [noradIds],
+    );
+    expect(rows.map((r) => r.name).sort()).toEqual(['Landsat 8', 'Sentinel-2A']);
+    await expect(cli(['simulate', '--sats', 'No Such Sat'])).rejects.toThrow('no satellite');
   });
 });

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { ResultCode, type TaskingPass, type TaskingPrediction } from '@satportal/contract';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runCliWith } from '../../test/cli';
 import { testDatabaseUrl } from '../../test/database';
 import { type Harness, startHarness } from '../../test/harness';
@@ -215,11 +215,6 @@ describe('prediction over any window (operators)', () => {
 });
 
 describe('npm run cli -- tasking predict', () => {
-  const saved = process.env.DATABASE_URL;
-  afterEach(() => {
-    process.env.DATABASE_URL = saved;
-  });
-
   const cli = (...args: string[]) => runCliWith({ DATABASE_URL: testDatabaseUrl() }, args);
 
   it('prints the prediction JSON for a past window, satellites by name or NORAD id', async () => {
