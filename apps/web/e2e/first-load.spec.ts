@@ -27,3 +27,32 @@ test('the map route loads no more JavaScript than its budget', async ({ page, br
     await context.close();
   }
 });
+
+test('the language and base-map menus, left out of the first load, open by keyboard and by pointer', async ({
+  page,
+}) => {
+  const portal = new Portal(page);
+  const menuCode: string[] = [];
+  page.on('request', (request) => {
+    if (/\/dropdownPart-[\w-]+\.js$/.test(request.url())) menuCode.push(request.url());
+  });
+  await portal.logInNewUser();
+  await expect(page.getByTestId('map').locator('canvas').first()).toBeVisible();
+  expect(menuCode, 'the menus’ code is not in the first load').toEqual([]);
+
+  // Keyboard: the focus brings the code; Space opens the menu, and the focus stays on the switch.
+  const language = page.getByTestId('language-switch');
+  await language.focus();
+  await expect.poll(() => menuCode.length).toBe(1);
+  await expect(language).toBeFocused();
+  await page.keyboard.press(' ');
+  await expect(page.getByTestId('language-option-zh')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('language-option-zh')).toBeHidden();
+
+  // Pointer, the code already here: the first click opens the base-map menu, and a choice applies.
+  await page.getByTestId('base-map-switch').click();
+  await page.getByTestId('base-map-offline').click();
+  await expect(page.getByTestId('base-map-switch')).toHaveAttribute('data-base-map', 'offline');
+  expect(menuCode).toHaveLength(1);
+});

@@ -15,10 +15,11 @@ export interface LoadedScript {
 
 /**
  * The budget the check fails above, in KiB gzipped. Issue 29's target is 300; the first load
- * measured 411.9 when the check came (2026-11-29), so the check holds that figure (rounded up)
- * against growth until the cuts bring it down: lower this with every cut, never raise it.
+ * measured 411.9 when the check came (2026-11-29) and 389.4 once the language and base-map menus
+ * loaded on first use (`shared/ui/LazyDropdown`), so the check holds that figure (rounded up)
+ * against growth until further cuts bring it down: lower this with every cut, never raise it.
  */
-export const firstLoadBudgetKiB = 412;
+export const firstLoadBudgetKiB = 390;
 /** Issue 29's target, printed beside the figure. */
 export const firstLoadTargetKiB = 300;
 

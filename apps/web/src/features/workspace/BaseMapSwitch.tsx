@@ -1,10 +1,11 @@
 import { AppstoreOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Tooltip } from 'antd';
+import { Button, Tooltip } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../i18n/keys';
 import type { MapController } from '../../map/MapController';
 import type { BaseMapId, MapState } from '../../map/types';
+import { LazyDropdown } from '../../shared/ui/LazyDropdown';
 import { useHdMap } from '../hd-map/useHdMap';
 
 const HdMapHost = lazy(() => import('../hd-map/HdMapHost'));
@@ -35,7 +36,7 @@ export function BaseMapSwitch({
   const chosen = hd.state ? hdKey : state?.baseMap;
   return (
     <>
-      <Dropdown
+      <LazyDropdown
         trigger={['click']}
         placement="bottomRight"
         disabled={!state}
@@ -74,7 +75,7 @@ export function BaseMapSwitch({
             data-base-map={chosen}
           />
         </Tooltip>
-      </Dropdown>
+      </LazyDropdown>
       {controller && hd.state && (
         <Suspense fallback={null}>
           <HdMapHost controller={controller} state={hd.state} years={hd.years} />

@@ -1,16 +1,17 @@
 import { TranslationOutlined } from '@ant-design/icons';
 import { Languages } from '@satportal/contract';
-import { Button, Dropdown, Tooltip } from 'antd';
+import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isLanguage } from '../../i18n/language';
 import { useLanguage } from '../hooks/useLanguage';
+import { LazyDropdown } from './LazyDropdown';
 
 /** The compact language switch of the left menu and the login page: a button opening en / 中文. */
 export function LanguageSwitch() {
   const { t } = useTranslation();
   const [language, setLanguage] = useLanguage();
   return (
-    <Dropdown
+    <LazyDropdown
       trigger={['click']}
       menu={{
         selectable: true,
@@ -36,6 +37,6 @@ export function LanguageSwitch() {
           {t('language.short')}
         </Button>
       </Tooltip>
-    </Dropdown>
+    </LazyDropdown>
   );
 }
