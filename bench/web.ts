@@ -495,11 +495,20 @@ try {
     }
     if (parts.has('c')) {
       const loaded = await loadFootprints(portal, hoverLoad);
+      // The results' fit leaves the map where their extent asks (a continent-wide search: zoom 0 or
+      // 1, where no footprint is 6 px across and nothing was measured); hover where they were drawn.
+      say(
+        `\n    (the results' fit left the map at zoom ${await portal.zoomLevel().textContent()}, centre ${await portal.mapCentre()})`,
+      );
+      await portal.centreMap(0, 0, 2);
       const [lat = 0, lon = 0] = ((await portal.mapCentre()) ?? '').split(',').map(Number);
       const view = { zoom: Number(await portal.zoomLevel().textContent()), centre: [lon, lat] };
-      const hover = await profiled(page, 'hover', () =>
-        hoverSamples(portal, hoverTargets(footprints, view, hovers), hovers),
-      );
+      const hoverAt = hoverTargets(footprints, view, hovers);
+      if (!hoverAt.length)
+        throw new Error(
+          `no footprint 6 px across on screen to hover (zoom ${view.zoom}, centre ${view.centre})`,
+        );
+      const hover = await profiled(page, 'hover', () => hoverSamples(portal, hoverAt, hovers));
       const hoverStats = stats(hover.times);
       say(`\n(c) hover feedback with ${loaded} footprints: pointermove → outline drawn`);
       say(`    ${fmt(hoverStats)}; ${hover.misses} without an outline within 5 s`);

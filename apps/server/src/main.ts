@@ -21,7 +21,9 @@ import { appVersion } from './version';
 const say = (m: string) => console.log(`[satportal] ${m}`);
 
 // What is open, closed in reverse order by a signal at any time — also during a long first start.
-const closers: Array<() => Promise<void> | void> = [];
+const closers: Array<{ name: string; close: () => Promise<void> | void }> = [];
+/** What the shutdown is waiting for: named when it gives up, so a hang says where it is. */
+let closingNow = '';
 let closing = false;
 async function shutdown(reason: string) {
   if (closing) return;
@@ -29,10 +31,15 @@ async function shutdown(reason: string) {
   say(`${reason}: shutting down`);
   // A closer that never ends (a hung connection) must not keep the process alive for ever.
   setTimeout(() => {
-    say('not closed within 30 s: exiting anyway');
+    say(`not closed within 30 s (still closing: ${closingNow}): exiting anyway`);
     process.exit(1);
   }, 30_000).unref();
-  for (const close of closers.reverse()) await Promise.resolve(close()).catch(() => {});
+  for (const { name, close } of closers.reverse()) {
+    closingNow = name;
+    const began = Date.now();
+    await Promise.resolve(close()).catch(() => {});
+    if (Date.now() - began > 5000) say(`${name} took ${((Date.now() - began) / 1000).toFixed(1)} s to close`);
+  }
   say('stopped');
   process.exit(0);
 }
@@ -53,9 +60,12 @@ async function main() {
   const started = Date.now();
   const config = loadConfig();
   const db = await openDatabase(config, { mode: 'own', onProgress: say });
-  closers.push(async () => {
-    await db.close();
-    say('database closed');
+  closers.push({
+    name: 'the database',
+    close: async () => {
+      await db.close();
+      say('database closed');
+    },
   });
   // The tile caches (quicklooks included) live under TILE_CACHE_DIR, bounded by TILE_CACHE_MAX_MB.
   const services = composeServices(db, { delivery: config });
@@ -79,14 +89,14 @@ async function main() {
     const filling = await ensureDemoArchive(services, config.demoScenes, say, new Date(), {
       background: config.demoArchiveBackground,
     });
-    if (filling) closers.push(() => filling.stop());
+    if (filling) closers.push({ name: "the demo archive's filling", close: () => filling.stop() });
   }
   // A mail a killed process was writing into the outbox is sent again by its job: its half file goes.
   await services.mailer.tidy();
   // Fulfilment's workers run in the server: orders move while it runs and resume after a restart.
   const fulfilment = await composeFulfilment(db.pool, services, config, { workers: true });
   // A package being made is finished (or left for the next start's sweep) before the database goes.
-  closers.push(() => fulfilment.stop());
+  closers.push({ name: "fulfilment's workers and the job queue", close: () => fulfilment.stop() });
   await fulfilment.startWorkers(say);
   // Subscriptions' matching and mails share fulfilment's queue; the sweep also picks up scenes
   // written while no server ran (ingest, the CLI) and captures (within its 30 s).
@@ -95,7 +105,7 @@ async function main() {
     { matching: services.matching, mails: services.subscriptionMails },
     { log: say },
   );
-  closers.push(() => subscriptionWorkers.stop());
+  closers.push({ name: "subscriptions' workers", close: () => subscriptionWorkers.stop() });
   // Webhook deliveries share the queue too: the outbox's rows of this process are swept at once.
   const webhookWorkers = await startWebhookWorkers(
     fulfilment.queue,
@@ -103,13 +113,13 @@ async function main() {
     { log: say },
   );
   services.webhookOutbox.nudge = () => webhookWorkers.nudge();
-  closers.push(() => webhookWorkers.stop());
+  closers.push({ name: "webhooks' workers", close: () => webhookWorkers.stop() });
   // Orbital elements from the configured source, fetched when due by one server of those sharing
   // the database; with none (the offline demo) the panel keeps saying how old the loaded ones are.
   const elementsRefresh = await startElementsRefresh(fulfilment.queue, services.elementsRefresh, {
     log: say,
   });
-  closers.push(() => elementsRefresh.stop());
+  closers.push({ name: "orbital elements' refresh", close: () => elementsRefresh.stop() });
   // The demo provider's archive grows as the real satellites fly: caught up now, then extended
   // every LIVING_ARCHIVE_SECONDS, each extension matched at once.
   let livingArchive: LivingArchiveRunner | null = null;
@@ -120,8 +130,8 @@ async function main() {
       () => requestMatching(fulfilment.queue),
       say,
     );
-  if (livingArchive) closers.push(() => livingArchive?.stop());
-  closers.push(services.health.startProbing());
+  if (livingArchive) closers.push({ name: 'the living archive', close: () => livingArchive?.stop() });
+  closers.push({ name: "health's probe", close: services.health.startProbing() });
   await services.sessionsRepository.purgeOld();
   await services.archive.purgeOldSearches();
 
@@ -145,7 +155,7 @@ async function main() {
   });
 
   // Requests end first: the server stops taking new ones and lets the running ones finish.
-  closers.push(() => app.close());
+  closers.push({ name: 'the HTTP server (requests running, its close hooks)', close: () => app.close() });
 
   // Fastify announces every address it listens on as a JSON log line (on 0.0.0.0, one per network
   // interface); the start says it once, readably, in its last line.
