@@ -1,5 +1,6 @@
 import type { DropdownProps } from 'antd';
 import { type ReactElement, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 
 type DropdownComponent = typeof import('antd').Dropdown;
 let loaded: DropdownComponent | undefined;
@@ -39,8 +40,12 @@ export function LazyDropdown({
     const component = arrived.current;
     if (!component || pressing.current) return;
     focusOnLoad.current = holder.current?.contains(document.activeElement) ?? false;
-    setDropdown(() => component);
-    if (openOnLoad.current) setOpen(true);
+    // Drawn now, not at React's next turn: a render left for later could land in the middle of
+    // the press that follows (a CI failure: the base-map menu never opened).
+    flushSync(() => {
+      setDropdown(() => component);
+      if (openOnLoad.current) setOpen(true);
+    });
   };
   const want = () =>
     void load().then((component) => {
