@@ -89,7 +89,17 @@ export function LazyDropdown({
     );
   }
   return (
-    <span ref={holder} style={contents}>
+    // A press that straddled the swap anyway (down on the old trigger, up on the new one) clicks
+    // their common parent, this span, and not the trigger: it opens the menu all the same.
+    // biome-ignore lint/a11y/noStaticElementInteractions: a pass-through listener, not a control
+    // biome-ignore lint/a11y/useKeyWithClickEvents: keys reach the trigger, never this span
+    <span
+      ref={holder}
+      style={contents}
+      onClick={(e) => {
+        if (e.target === e.currentTarget && !props.disabled) setOpen(true);
+      }}
+    >
       <Dropdown
         {...props}
         open={open}
