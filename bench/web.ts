@@ -380,9 +380,6 @@ function hoverTargets(footprints: Map<string, Ring[]>, view: View, count: number
 
 async function hoverSamples(portal: Portal, targets: Array<[number, number]>, count: number) {
   const { page } = portal;
-  // A free map: no side panel, no result list over the AOI.
-  await page.getByTestId('results-close').click();
-  await page.getByTestId('panel-close').click();
   const box = await page.getByTestId('map').boundingBox();
   const menu = await page.getByTestId('menu-0').boundingBox();
   if (!box || !menu) throw new Error('the map is not on screen');
@@ -500,6 +497,9 @@ try {
       say(
         `\n    (the results' fit left the map at zoom ${await portal.zoomLevel().textContent()}, centre ${await portal.mapCentre()})`,
       );
+      // A free map: no side panel, no result list over the AOI (a coordinate search fits clear of them).
+      await page.getByTestId('results-close').click();
+      await page.getByTestId('panel-close').click();
       await portal.centreMap(0, 0, 2);
       const [lat = 0, lon = 0] = ((await portal.mapCentre()) ?? '').split(',').map(Number);
       const view = { zoom: Number(await portal.zoomLevel().textContent()), centre: [lon, lat] };
