@@ -56,7 +56,7 @@ const failures = [];
  * A failed test's name and the head of its error: CI keeps only the end of its log, where the
  * summary stands, so the reason must be there too (it ran far above, in the suite's own output).
  */
-const failed_ = (name, message) => {
+const addFailure = (name, message) => {
   const lines = String(message ?? '')
     // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes
     .replace(/\u001b\[[0-9;]*m/g, '')
@@ -102,7 +102,7 @@ if (vitestProjects.length)
     for (const file of json?.testResults ?? []) {
       for (const t of file.assertionResults ?? []) {
         if (t.status === 'failed')
-          failed_(`${file.name.replace(`${root}/`, '')} › ${t.fullName}`, t.failureMessages?.[0]);
+          addFailure(`${file.name.replace(`${root}/`, '')} › ${t.fullName}`, t.failureMessages?.[0]);
       }
     }
     if (json && status !== 0 && json.numFailedTests === 0)
@@ -127,7 +127,7 @@ if (suites.includes('e2e'))
       for (const spec of suite.specs ?? []) {
         const test = spec.tests?.find((t) => t.status === 'unexpected');
         if (test)
-          failed_([...titles, spec.title].join(' › '), test.results?.find((r) => r.error)?.error?.message);
+          addFailure([...titles, spec.title].join(' › '), test.results?.find((r) => r.error)?.error?.message);
       }
       for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
     };

@@ -4,11 +4,10 @@ import { flushSync } from 'react-dom';
 
 type DropdownComponent = typeof import('antd').Dropdown;
 let loaded: DropdownComponent | undefined;
-let loading: Promise<DropdownComponent> | undefined;
+let loading: Promise<void> | undefined;
 const load = () =>
   (loading ??= import('./dropdownPart').then((m) => {
     loaded = m.Dropdown;
-    return m.Dropdown;
   }));
 
 const contents = { display: 'contents' } as const;
@@ -34,10 +33,9 @@ export function LazyDropdown({
   // would land on another element and the click be lost), but with the press's click — a
   // pointer's, Enter's or Space's (a press that ends without one waits for the next).
   const pressing = useRef(false);
-  const arrived = useRef<DropdownComponent | undefined>(undefined);
 
   const swap = () => {
-    const component = arrived.current;
+    const component = loaded;
     if (!component || pressing.current) return;
     focusOnLoad.current = holder.current?.contains(document.activeElement) ?? false;
     // Drawn now, not at React's next turn: a render left for later could land in the middle of
@@ -47,11 +45,7 @@ export function LazyDropdown({
       if (openOnLoad.current) setOpen(true);
     });
   };
-  const want = () =>
-    void load().then((component) => {
-      arrived.current = component;
-      swap();
-    });
+  const want = () => void load().then(swap);
   const pressed = () => {
     pressing.current = true;
     want();
