@@ -25,7 +25,7 @@ import {
 import { type CredentialCacheSettings, cachedCredentials } from './credential-cache';
 import { answerClientError, installErrorHandler } from './error-handler';
 import { installNumberRule } from './number-rule';
-import { errorAnswer, openApiOptions, textAnswer } from './openapi';
+import { openApiOptions, textAnswer } from './openapi';
 import { defaultRateLimits, installRateLimits, type RateLimitSettings } from './rate-limits';
 import type {
   ApiKeyAuthenticator,
@@ -168,12 +168,8 @@ export async function buildApp(deps: AppDeps): Promise<Http> {
     },
     config: {
       public: true,
-      openapi: {
-        response: {
-          200: textAnswer('the script', ['application/javascript']),
-          429: errorAnswer('too many requests from this address (4290, Retry-After)'),
-        },
-      },
+      rateLimitClass: 'shell' as const,
+      openapi: { response: { 200: textAnswer('the script', ['application/javascript']) } },
     },
   };
   app.get('/config.js', configScript, async (_request, reply) => {

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ResultCode, TileStatusHeader } from '@satportal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { upload } from '../modules/aois/test-helpers';
@@ -17,10 +20,16 @@ const small = {
   apiKeyTilesPerMinute: 2,
 };
 
+/** A built web application of two files: the page and one hashed asset. */
+const webDist = mkdtempSync(join(tmpdir(), 'satportal-web-'));
+writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Satportal</title>');
+mkdirSync(join(webDist, 'assets'));
+writeFileSync(join(webDist, 'assets', 'app-1a2b3c.js'), 'console.log(1);');
+
 let h: Harness;
 let product: Harness;
 beforeAll(async () => {
-  h = await startHarness({ rateLimits: small });
+  h = await startHarness({ rateLimits: small, webDist });
   product = await startHarness({ rateLimits: defaultRateLimits });
 });
 
@@ -109,6 +118,22 @@ describe('rate limits', () => {
       expect((await get(h, '/api/v1/health', { remoteAddress: address })).statusCode).toBe(200);
     expectLimited(await get(h, '/api/v1/health', { remoteAddress: address }));
     expect((await get(h, '/api/v1/health', { remoteAddress: '198.51.100.62' })).statusCode).toBe(200);
+  });
+
+  it("never count the web application's page, files and configuration against the address", async () => {
+    // An office behind one address opens the portal at once (each visit asks ~40 files before a
+    // login): a refusal costs the server what the file does, so the limit would only lock people out.
+    const address = '198.51.100.64';
+    const shell = ['/', '/orders?panel=search', '/assets/app-1a2b3c.js', '/config.js'];
+    for (let i = 0; i < small.addressPerMinute * 3; i++)
+      for (const url of shell)
+        expect((await get(h, url, { remoteAddress: address })).statusCode, url).toBe(200);
+    // The API's calls are still counted, from the first: the shell's requests took none of them.
+    for (let i = 0; i < small.addressPerMinute; i++)
+      expect((await get(h, '/api/v1/health', { remoteAddress: address })).statusCode).toBe(200);
+    expectLimited(await get(h, '/api/v1/health', { remoteAddress: address }));
+    // A path under the API that no route serves is no file of the shell: refused, never the page.
+    expect((await get(h, '/api/v1/no-such-call', { remoteAddress: address })).statusCode).not.toBe(200);
   });
 
   it('answer the public STAC API in its own error shape', async () => {

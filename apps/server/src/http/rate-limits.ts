@@ -49,6 +49,20 @@ export const defaultRateLimits: RateLimitSettings = {
   apiKeyTilesPerMinute: 1500,
 };
 
+/**
+ * The browser application's page, its build files and its configuration script: a refusal costs
+ * the server what serving the file does, so limiting them protects nothing, and it would lock an
+ * office behind one address out of the login page (a visit asks ~40 files before anyone signs in).
+ * Requests to them are bounded by the connection caps (`config.http`), like every other.
+ */
+const isAppShell = (request: FastifyRequest) => {
+  const config = request.routeOptions.config;
+  return config?.fallback === true || config?.rateLimitClass === 'shell';
+};
+
+/** The counters made with `createRateLimit` take the global settings, allow list included. */
+const countsEveryRequest = () => false;
+
 const keyOf = (request: FastifyRequest) =>
   request.principal ? `user:${request.principal.user.id}` : `address:${request.ip}`;
 
@@ -79,6 +93,7 @@ export async function installRateLimits(
   await app.register(rateLimit, {
     global: true,
     timeWindow: 60_000,
+    allowList: isAppShell,
     keyGenerator: (request) => `${accessOf(request)}:${keyOf(request)}`,
     max: (request) =>
       !request.principal
@@ -104,6 +119,7 @@ function limitPerApiKey(app: FastifyInstance, settings: RateLimitSettings): void
   const tiles = (request: FastifyRequest) => accessOf(request) === 'tiles';
   const count = app.createRateLimit({
     timeWindow: 60_000,
+    allowList: countsEveryRequest,
     max: (request) => (tiles(request) ? settings.apiKeyTilesPerMinute : settings.apiKeyPerMinute),
     keyGenerator: (request) =>
       `api-key:${tiles(request) ? 'tiles' : 'api'}:${request.principal?.apiKey?.id ?? 0}`,
@@ -127,6 +143,7 @@ function limitPerApiKey(app: FastifyInstance, settings: RateLimitSettings): void
  */
 function failedAuthCounter(app: FastifyInstance, perMinute: number): AuthFailureCounter {
   const count = app.createRateLimit({
+    allowList: countsEveryRequest,
     max: perMinute,
     timeWindow: 60_000,
     keyGenerator: (request) => `auth-failure:${normalizeIP(request.ip)}`,

@@ -17,8 +17,11 @@ export type Http = FastifyInstance<
   TypeBoxTypeProvider
 >;
 
-/** A route's own, stricter rate limit (`rate-limits.ts` holds the numbers). */
-export type RateLimitClass = 'login' | 'upload';
+/**
+ * A route's own rate limit (`rate-limits.ts` holds the numbers): stricter for logins and uploads;
+ * none for `shell`, the browser application's own files (its configuration script).
+ */
+export type RateLimitClass = 'login' | 'upload' | 'shell';
 
 /** The caller of a request, as the session check proves it. */
 export interface Principal {
@@ -112,7 +115,7 @@ declare module 'fastify' {
     fallback?: boolean;
     /** Every 200 answer is counted for the caller (bytes per UTC day): tiles, downloads. */
     usage?: UsageKind;
-    /** A stricter rate limit of its own (`rate-limits.ts`): logins per address, uploads per user. */
+    /** A rate limit of its own (`rate-limits.ts`): logins per address, uploads per user, none for the shell. */
     rateLimitClass?: RateLimitClass;
     /**
      * The scope an API key needs for this route (issue 27); `account`: never with a key. A route
