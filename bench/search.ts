@@ -39,6 +39,7 @@ import { ArchiveRepository } from '../apps/server/src/modules/archive/archive.re
 import { filterOf, parseSort } from '../apps/server/src/modules/archive/archive.service';
 import {
   coverageArea,
+  rectanglesOf,
   searchCoverage,
   withCoverage,
 } from '../apps/server/src/modules/archive/coverage/search-coverage';
@@ -300,18 +301,18 @@ async function serverTimes(
     const prepared = await services.areasRepository.prepareAois([normaliseLonLat(aoi)]);
     prepare.push(performance.now() - t);
     t = performance.now();
-    const found = await repo.firstPage(
-      { aoi: prepared.union!, areaKm2: prepared.areaKm2, snapshot: prepared.snapshot },
-      filter,
-      parseSort(undefined),
-      1000,
-      0,
-    );
+    const searched = coverageArea(prepared.unionGeometry!);
+    const area = {
+      aoi: prepared.union!,
+      areaKm2: prepared.areaKm2,
+      snapshot: prepared.snapshot,
+      ...rectanglesOf(searched),
+    };
+    const found = await repo.firstPage(area, filter, parseSort(undefined), 1000, 0);
     search.push(performance.now() - t);
     t = performance.now();
-    const searched = coverageArea(prepared.unionGeometry!);
     withCoverage(searched, found.rows);
-    searchCoverage(searched, found);
+    await searchCoverage(searched, found, (sample) => repo.coveredKm2(area, filter, sample));
     inNode.push(performance.now() - t);
     writes.push(lastWrite);
     rest.push(whole - prepare.at(-1)! - search.at(-1)! - inNode.at(-1)! - lastWrite);

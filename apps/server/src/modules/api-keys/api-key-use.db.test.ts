@@ -7,7 +7,7 @@ import {
   TileStatusHeader,
   WmtsCapabilitiesRestPath,
 } from '@satportal/contract';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runCliWith } from '../../test/cli';
 import { testDatabaseUrl } from '../../test/database';
 import { type Harness, startHarness } from '../../test/harness';

@@ -11,9 +11,11 @@ import {
   type SearchArea,
   type SearchCursor,
   type SearchSort,
+  sampledCoverageQuery,
   sceneColumns,
   unionInNodeMax,
 } from './archive.queries';
+import type { CoverageSample } from './coverage/coverage-sample';
 
 export interface SceneRow {
   id: string;
@@ -81,14 +83,14 @@ export class ArchiveRepository {
   constructor(
     private readonly db: Queryable,
     private readonly overlay: Overlay = snappedOverlay,
-    /** Past this many matches PostGIS unites the footprints (lower in a test of that path). */
-    private readonly unionInNodeLimit = unionInNodeMax,
+    /** Past this many matches the union's coverage is estimated (lower in a test of that path). */
+    readonly unionInNodeLimit = unionInNodeMax,
   ) {}
 
   /**
    * The first page of a search with its summary, in one statement that reads the matches once:
-   * how many scenes match, the page, and what the union's coverage needs — the other matches'
-   * footprints, or past `unionInNodeMax` matches the coverage itself from PostGIS.
+   * how many scenes match, the page, and up to `unionInNodeLimit` matches the other matches'
+   * footprints for the union's coverage.
    */
   async firstPage(
     area: SearchArea,
@@ -101,7 +103,6 @@ export class ArchiveRepository {
     const { rows } = await this.db.query<
       SceneRow & {
         match_count: number;
-        union_coverage: number | null;
         other_footprints: SceneRow['footprint'][] | null;
       }
     >(q.text, q.values);
@@ -109,11 +110,18 @@ export class ArchiveRepository {
     if (!summary) throw new Error('the search answered no row');
     return {
       count: summary.match_count,
-      unionCoverage: summary.union_coverage,
+      complete: summary.match_count <= this.unionInNodeLimit,
       otherFootprints: summary.other_footprints ?? [],
       // Without a match the one row carries the summary only.
       rows: summary.id === null ? [] : rows,
     };
+  }
+
+  /** The km² of a coverage sample some match covers (the union's coverage past `unionInNodeLimit` matches). */
+  async coveredKm2(area: SearchArea, filter: SceneFilter, sample: CoverageSample): Promise<number> {
+    const q = sampledCoverageQuery(area, filter, sample, this.overlay);
+    const { rows } = await this.db.query<{ covered_km2: number }>(q.text, q.values);
+    return rows[0]?.covered_km2 ?? 0;
   }
 
   /** One page in the search's order; continues after `after` when given, else skips `offset` rows. */
@@ -215,8 +223,8 @@ export class ArchiveRepository {
 
 export interface FirstPage {
   count: number;
-  /** From PostGIS past `unionInNodeMax` matches, else null: Node unites the footprints. */
-  unionCoverage: number | null;
+  /** Whether every match's footprint came (the page's and `otherFootprints`): no more than `unionInNodeLimit`. */
+  complete: boolean;
   /** The footprints of the matches outside the page (up to `unionInNodeMax` matches). */
   otherFootprints: SceneRow['footprint'][];
   rows: SceneRow[];

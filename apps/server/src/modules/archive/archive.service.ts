@@ -27,7 +27,7 @@ import {
 } from './archive.mapper';
 import type { SceneFilter, SearchArea, SearchCursor, SearchSort } from './archive.queries';
 import type { ArchiveRepository, SceneRow } from './archive.repository';
-import { coverageArea, searchCoverage, withCoverage } from './coverage/search-coverage';
+import { coverageArea, rectanglesOf, searchCoverage, withCoverage } from './coverage/search-coverage';
 import {
   type AoiHistoryInput,
   aoiHistoryWrites,
@@ -142,12 +142,19 @@ export class ArchiveService {
     };
     const filter = filterOf(stored);
     const order = parseSort(sort);
-    const area: SearchArea = { aoi: prepared.union, areaKm2: prepared.areaKm2, snapshot: prepared.snapshot };
-    const found = await this.archive.firstPage(area, filter, order, request.page.length, request.page.start);
     const searched = coverageArea(prepared.unionGeometry!);
+    const area: SearchArea = {
+      aoi: prepared.union,
+      areaKm2: prepared.areaKm2,
+      snapshot: prepared.snapshot,
+      ...rectanglesOf(searched),
+    };
+    const found = await this.archive.firstPage(area, filter, order, request.page.length, request.page.start);
     const rows = withCoverage(searched, found.rows);
     const { count } = found;
-    const coverage = searchCoverage(searched, found);
+    const coverage = await searchCoverage(searched, found, (sample) =>
+      this.archive.coveredKm2(area, filter, sample),
+    );
     const taskId = randomUUID();
     await this.archive.insertSearch(
       {

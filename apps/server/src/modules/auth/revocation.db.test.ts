@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { apiPath, Paths, ResultCode, TileStatusHeader, WmtsCapabilitiesRestPath } from '@satportal/contract';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runCliWith } from '../../test/cli';
 import { testDatabaseUrl } from '../../test/database';
 import { type Harness, startHarness } from '../../test/harness';

@@ -108,6 +108,38 @@ export function ringAreaKm2(ring: Ring): number {
   return (-(A_KM * A_KM) / 2) * sum;
 }
 
+/**
+ * The latitude that splits the band between `south` and `north` (degrees) so that `share` of
+ * the band's area lies south of it: on the ellipsoid the area of a band grows with q(φ), so an
+ * even spread of q is an even spread of area (samples spread by area, `archive/coverage`).
+ */
+export function latitudeAtAreaShare(south: number, north: number, share: number): number {
+  const qs = q(Math.sin(south * RAD));
+  const target = qs + share * (q(Math.sin(north * RAD)) - qs);
+  let lo = south;
+  let hi = north;
+  // q grows with φ: bisection to well below a metre (2⁻⁴⁰ of the band).
+  for (let i = 0; i < 40; i++) {
+    const mid = (lo + hi) / 2;
+    if (q(Math.sin(mid * RAD)) < target) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+
+/** Even-odd ray casting in the longitude/latitude plane; the ring open or closed. */
+export function ringContains(ring: Ring, lon: number, lat: number): boolean {
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const xi = ring[i]![0]!;
+    const yi = ring[i]![1]!;
+    const xj = ring[j]![0]!;
+    const yj = ring[j]![1]!;
+    if (yi > lat !== yj > lat && lon < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
 /** The area (km²) of polygons, outer ring first then holes, whatever the rings' orientation. */
 export function polygonsAreaKm2(polygons: Ring[][]): number {
   let total = 0;

@@ -1,4 +1,5 @@
 import { ecefToGeodetic, geodeticToEcef, WGS84_A, WGS84_B } from '../orbits/geodesy';
+import { ringContains } from '../scenes/storable';
 
 /**
  * An AOI prepared for the pass search: its boundary as short chords in
@@ -97,26 +98,14 @@ export function prepareTarget(shape: TargetShape, stepDeg = 0.1): PassTarget {
   };
 }
 
-/** Even-odd ray casting in the lon/lat plane. */
-function inRing(ring: number[][], lon: number, lat: number): boolean {
-  let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const xi = ring[i]![0]!;
-    const yi = ring[i]![1]!;
-    const xj = ring[j]![0]!;
-    const yj = ring[j]![1]!;
-    if (yi > lat !== yj > lat && lon < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
-
 /** Whether a point (longitude in −180…180) lies inside the AOI, holes excluded. */
 export function targetContains(target: PassTarget, lat: number, lon: number): boolean {
   for (const p of target.polygons) {
     if (lat < p.south || lat > p.north) continue;
     for (const x of [lon, lon - 360, lon + 360]) {
       if (x < p.west || x > p.east) continue;
-      if (inRing(p.rings[0]!, x, lat) && !p.rings.slice(1).some((h) => inRing(h, x, lat))) return true;
+      if (ringContains(p.rings[0]!, x, lat) && !p.rings.slice(1).some((h) => ringContains(h, x, lat)))
+        return true;
     }
   }
   return false;

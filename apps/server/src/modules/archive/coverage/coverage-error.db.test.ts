@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../../test/harness';
 import { overlayFor } from '../../areas';
 import { normaliseLonLat } from '../../scenes/lonlat';
 import { Random } from '../../weather';
 import { coverageArea, type MultiPolygonGeometry, sceneCoverage, unionCoverage } from './coverage';
+import { footprintsOf, randomAoi } from './test-helpers';
 
 /**
  * Issue 17: the search's coverage, computed in Node, against the PostGIS figure it replaced —
@@ -14,13 +13,6 @@ import { coverageArea, type MultiPolygonGeometry, sceneCoverage, unionCoverage }
  * random AOIs (boxes, triangles, concave stars) placed over their edges. Each scene's share and
  * the union's must agree within 0.1 percentage point.
  */
-
-const stacDir = resolve(import.meta.dirname, '../../../../../../data/stac-items');
-const footprintsOf = (file: string) =>
-  readFileSync(join(stacDir, file), 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => (JSON.parse(line) as { geometry: unknown }).geometry);
 
 let h: Harness;
 /** The real footprints as the search reads them: split at ±180°, GeoJSON to 7 decimals. */
@@ -43,35 +35,6 @@ beforeAll(async () => {
   footprints = rows.map((r) => ({ geometry: r.g, box: r.box }));
 }, 120_000);
 
-type Kind = 'box' | 'triangle' | 'star';
-
-/** An AOI of `kind` around a corner of a random footprint, so that edges cross it. */
-function randomAoi(random: () => number, kind: Kind) {
-  const f = footprints[Math.floor(random() * footprints.length)]!;
-  const ring = f.geometry.coordinates[0]![0]!;
-  const [cx, cy] = ring[Math.floor(random() * (ring.length - 1))]!;
-  const size = 0.05 + random() * 2.5;
-  let positions: number[][];
-  if (kind === 'box') {
-    const w = cx! - random() * size;
-    const s = cy! - random() * size;
-    positions = [
-      [w, s],
-      [w + size, s],
-      [w + size, s + size * 0.8],
-      [w, s + size * 0.8],
-    ];
-  } else {
-    const corners = kind === 'triangle' ? 3 : 10;
-    positions = Array.from({ length: corners }, (_, i) => {
-      const angle = (2 * Math.PI * i) / corners;
-      const radius = size * (kind === 'star' && i % 2 ? 0.35 : 0.5 + random() * 0.5);
-      return [cx! + radius * Math.cos(angle), cy! + radius * Math.sin(angle)];
-    });
-  }
-  return { type: 'Polygon' as const, coordinates: [[...positions, positions[0]!]] };
-}
-
 describe('coverage in Node against PostGIS on real footprints', () => {
   it('each scene and the union within 0.1 percentage point, on 60 random AOIs', async () => {
     const seeded = new Random(17);
@@ -81,7 +44,7 @@ describe('coverage in Node against PostGIS on real footprints', () => {
     let worstScene = 0;
     let worstUnion = 0;
     for (let i = 0; i < 60; i++) {
-      const aoi = randomAoi(random, (['box', 'triangle', 'star'] as const)[i % 3]!);
+      const aoi = randomAoi(footprints, random, (['box', 'triangle', 'star'] as const)[i % 3]!);
       const prepared = await h.services.areasRepository.prepareAois([normaliseLonLat(aoi)]);
       expect(prepared.union).not.toBeNull();
       const [w, s, e, n] = [0, 1, 2, 3].map((k) =>
