@@ -140,8 +140,8 @@ export interface Box {
 
 /**
  * The spatial test against rectangles, the same as against the densified AOI: a footprint whose
- * box lies inside one of them meets it without a look at its edges, the others are intersected
- * with the rectangles' four corners each. Over the world box (200,000 matches on the demo) the
+ * box lies inside one of them meets it without a look at its edges; the others are intersected
+ * with the rectangles, four corners each. Over the world box (200,000 matches on the demo) the
  * densified AOI's 2,000 positions cost 15 µs a footprint, 3 s; this, 1 s.
  */
 function boxesTest(p: Params, boxes: Box[]): string {

@@ -84,7 +84,7 @@ export class ArchiveRepository {
     private readonly db: Queryable,
     private readonly overlay: Overlay = snappedOverlay,
     /** Past this many matches the union's coverage is estimated (lower in a test of that path). */
-    readonly unionInNodeLimit = unionInNodeMax,
+    private readonly unionInNodeLimit = unionInNodeMax,
   ) {}
 
   /**
