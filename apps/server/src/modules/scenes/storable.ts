@@ -128,7 +128,7 @@ export function latitudeAtAreaShare(south: number, north: number, share: number)
 }
 
 /** Even-odd ray casting in the longitude/latitude plane; the ring open or closed. */
-export function ringContains(ring: Ring, lon: number, lat: number): boolean {
+export function ringContains(ring: readonly (readonly number[])[], lon: number, lat: number): boolean {
   let inside = false;
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
     const xi = ring[i]![0]!;

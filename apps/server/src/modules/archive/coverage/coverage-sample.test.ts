@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { boxPolygon } from '../../orbits/footprint';
 import { ringAreaKm2, ringContains } from '../../scenes/storable';
 import { coverageArea } from './coverage';
 import { coverageSample, sampledShare } from './coverage-sample';
 
-const box = (w: number, s: number, e: number, n: number) => [
-  [
-    [w, s],
-    [e, s],
-    [e, n],
-    [w, n],
-    [w, s],
-  ],
-];
+/** A box's rings, as GeoJSON writes them. */
+const box = (w: number, s: number, e: number, n: number) => boxPolygon(w, s, e, n).coordinates;
 
 describe('the coverage sample', () => {
   it('spreads its points evenly by area: a band holds the share of them its area holds', () => {

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { boxPolygon } from '../../orbits/footprint';
 import { insidePolygons, pointsCovered, samplePoints, weatherCellCentre, weatherCellOf } from './sampling';
 
-const box = (w: number, s: number, e: number, n: number) => [
-  [
-    [w, s],
-    [e, s],
-    [e, n],
-    [w, n],
-    [w, s],
-  ],
-];
+/** A box's rings, as GeoJSON writes them. */
+const box = (w: number, s: number, e: number, n: number) => boxPolygon(w, s, e, n).coordinates;
 
 describe('samplePoints', () => {
   it('puts about the target number of points inside the AOI, weighted by cos latitude', () => {

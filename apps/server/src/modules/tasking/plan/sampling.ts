@@ -1,3 +1,5 @@
+import { ringContains } from '../../scenes/storable';
+
 /**
  * The AOI as sample points for the capture plan: a regular longitude/latitude grid over the AOI's
  * bounding box, kept where it falls inside the AOI, each point weighted by the area its grid cell
@@ -25,15 +27,8 @@ export const SAMPLE_TARGET = 2000;
 /** Even–odd rule over every ring of the polygons (holes included), in the plane of lon/lat. */
 export function insidePolygons(lon: number, lat: number, polygons: readonly Polygon[]): boolean {
   let inside = false;
-  for (const polygon of polygons) {
-    for (const ring of polygon) {
-      for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-        const [xi, yi] = ring[i] as [number, number];
-        const [xj, yj] = ring[j] as [number, number];
-        if (yi > lat !== yj > lat && lon < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
-      }
-    }
-  }
+  for (const polygon of polygons)
+    for (const ring of polygon) inside = inside !== ringContains(ring, lon, lat);
   return inside;
 }
 
