@@ -188,6 +188,7 @@ function httpConfig(env: NodeJS.ProcessEnv): ConnectionSettings {
     requestTimeoutSeconds: seconds('HTTP_REQUEST_TIMEOUT_SECONDS', d.requestTimeoutSeconds),
     keepAliveTimeoutSeconds: seconds('HTTP_KEEP_ALIVE_TIMEOUT_SECONDS', d.keepAliveTimeoutSeconds),
     idleTimeoutSeconds: seconds('HTTP_IDLE_TIMEOUT_SECONDS', d.idleTimeoutSeconds),
+    stopGraceSeconds: seconds('HTTP_STOP_GRACE_SECONDS', d.stopGraceSeconds),
     maxConnections: count('HTTP_MAX_CONNECTIONS', d.maxConnections),
     maxConnectionsPerAddress: count('HTTP_MAX_CONNECTIONS_PER_ADDRESS', d.maxConnectionsPerAddress),
   };

@@ -10,6 +10,7 @@ import { ensureLandsat8Scene } from './demo/demo-landsat8';
 import { type LivingArchiveRunner, startLivingArchive } from './demo/living-archive';
 import { describeDemoIngest } from './demo/start-messages';
 import { buildApp } from './http/app';
+import { closeHttpServer } from './http/close-server';
 import { startElementsRefresh } from './jobs/orbital-elements.jobs';
 import { requestMatching, startSubscriptionWorkers } from './jobs/subscriptions.jobs';
 import { startWebhookWorkers } from './jobs/webhooks.jobs';
@@ -154,8 +155,19 @@ async function main() {
     disableRequestLogging: config.logLevel !== 'debug',
   });
 
-  // Requests end first: the server stops taking new ones and lets the running ones finish.
-  closers.push({ name: 'the HTTP server (requests running, its close hooks)', close: () => app.close() });
+  // Requests end first: the server stops taking new ones and lets the running ones finish, for
+  // HTTP_STOP_GRACE_SECONDS (10) of the 30: a download nobody reads would hold the stop minutes.
+  closers.push({
+    name: 'the HTTP server',
+    close: () =>
+      closeHttpServer(app, {
+        graceMs: config.http.stopGraceSeconds * 1000,
+        phase: (what) => {
+          closingNow = what;
+        },
+        say,
+      }),
+  });
 
   // Fastify announces every address it listens on as a JSON log line (on 0.0.0.0, one per network
   // interface); the start says it once, readably, in its last line.

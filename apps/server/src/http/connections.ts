@@ -26,6 +26,11 @@ export interface ConnectionSettings {
    * download its reader stopped reading.
    */
   idleTimeoutSeconds: number;
+  /**
+   * At a stop, what running requests have to finish before their connections are cut (within the
+   * shutdown's 30 s; `close-server.ts`).
+   */
+  stopGraceSeconds: number;
   /** Open connections of the whole process (0: no cap). */
   maxConnections: number;
   /** Open connections of one client address, an IPv6 /64 counting as one (0: no cap). */
@@ -45,6 +50,8 @@ export const defaultConnectionSettings: ConnectionSettings = {
   // Above the web client's 200 s: an answer the client still waits for (a long archive search,
   // a big statement on the embedded database) is never cut by the server.
   idleTimeoutSeconds: 210,
+  // An answer being computed finishes well within it; a download cut resumes by Range.
+  stopGraceSeconds: 10,
   // A browser opens up to 6 connections per host; an office behind one NAT address shares the
   // per-address cap (40 browsers with a full pool each), the benchmarks open up to 64 from loopback.
   maxConnections: 2000,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type pg from 'pg';
@@ -22,7 +23,9 @@ import { insertDeliveredOrder } from '../my-data/test-helpers';
  * The usage ledger's bound on a kill -9 (issue 29): the real server counts the downloads of a
  * delivered package in memory and writes them every USAGE_FLUSH_MS. Killed after
  * a write, nothing it served is lost; killed before one, what it served since the last write is
- * lost and nothing more — and nothing is ever counted twice; stopped, it writes everything.
+ * lost and nothing more — and nothing is ever counted twice; stopped, it writes everything, also
+ * with a download its reader stopped reading: the stop cuts it after HTTP_STOP_GRACE_SECONDS
+ * instead of waiting minutes for the idle timeout (past the shutdown's 30 s, which exits 1).
  */
 
 const dataDir = mkdtempSync(join(tmpdir(), 'satportal-usage-kill-'));
@@ -31,7 +34,11 @@ const postgres = process.env.DATABASE_URL
   : null;
 const databaseUrl = postgres?.url ?? '';
 const envWith = (flushMs: number) =>
-  serverEnv(dataDir, databaseUrl, { DEMO: '0', USAGE_FLUSH_MS: String(flushMs) });
+  serverEnv(dataDir, databaseUrl, {
+    DEMO: '0',
+    USAGE_FLUSH_MS: String(flushMs),
+    HTTP_STOP_GRACE_SECONDS: '2',
+  });
 
 let server: ServerProcess | undefined;
 let pool: pg.Pool | undefined;
@@ -79,6 +86,28 @@ async function counted(userId: number) {
   return rows[0]!;
 }
 
+/**
+ * Starts a download and stops reading after its first 64 KB (a laptop gone to sleep): the server's
+ * writes stall with the answer running. `started` once those bytes have come.
+ */
+function stalledDownload(path: string, token: string) {
+  const { hostname, port } = new URL(server!.url);
+  const socket = connect({ host: hostname === 'localhost' ? '127.0.0.1' : hostname, port: Number(port) });
+  socket.on('error', () => {});
+  const started = new Promise<void>((resolve) => {
+    let bytes = 0;
+    socket.on('data', (data) => {
+      bytes += data.length;
+      if (bytes >= 64 * 1024) {
+        socket.pause();
+        resolve();
+      }
+    });
+  });
+  socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n\r\n`);
+  return { started, end: () => socket.destroy() };
+}
+
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('the usage ledger over kill -9', () => {
@@ -122,15 +151,29 @@ describe('the usage ledger over kill -9', () => {
     await start(600_000);
     await expectCounted(userId, { bytes: first, downloads: 20 }, log);
 
-    // Stopped (SIGTERM) long before its next write, the server writes what it holds as it ends.
+    // Stopped (SIGTERM) long before its next write, the server writes what it holds as it ends —
+    // with a download of 32 MB running that its reader stopped reading: cut after the grace.
     const last = await serve(token, 5);
+    const big = randomBytes(32 * 1024 * 1024);
+    const bigOrder = await insertDeliveredOrder({ pool } as unknown as Harness, userId, {
+      terms: [{ scenes: [{ sceneId: 'LEDGER-2', time: '2026-01-01T00:00:00Z', boundaries: [] }] }],
+    });
+    await services.objectStore.put(bigOrder.packageKeys[0]!, big, { contentType: 'application/zip' });
+    const stalled = stalledDownload(
+      services.downloadLinks.link(bigOrder.packageKeys[0]!, new Date(Date.now() + 86_400_000)),
+      token,
+    );
+    await stalled.started;
     // Our connections through the embedded database's socket end first: its close waits for them.
     await pool!.end();
     pool = undefined;
     server!.child.kill('SIGTERM');
     expect((await server!.exited).code, server!.output().slice(-2000)).toBe(0);
+    stalled.end();
     log = server!.output();
+    expect(log).toMatch(/1 connection\(s\) still running after 2 s: cut/);
     await start(200);
-    await expectCounted(userId, { bytes: first + last, downloads: 25 }, log);
+    // A download is counted as its answer starts, whatever becomes of the connection.
+    await expectCounted(userId, { bytes: first + last + big.length, downloads: 26 }, log);
   }, 600_000);
 });
