@@ -12,7 +12,7 @@ import { canOrderTasking, defaultTaskingConditions, isTaskingDayDisabled } from 
 import { useTaskingStore } from '../tasking/taskingStore';
 import { nextMidnight, noTipKey } from './noTip';
 import styles from './search.module.css';
-import { useArchiveSearchStore } from './searchStore';
+import { type NoArchiveTab, useArchiveSearchStore } from './searchStore';
 
 /**
  * No archived scene matched (spec 000 §2 "No-archive dialog"): propose a new capture (tasking) over
@@ -28,6 +28,8 @@ export function NoArchiveDialog() {
   const open = useArchiveSearchStore((s) => s.noArchiveOpen);
   const setOpen = useArchiveSearchStore((s) => s.setNoArchiveOpen);
   const emptySearch = useArchiveSearchStore((s) => s.noArchiveRequest);
+  const tab = useArchiveSearchStore((s) => s.noArchiveTab);
+  const setTab = useArchiveSearchStore((s) => s.setNoArchiveTab);
   const [noRemind, setNoRemind] = useState(false);
   const [captureWindow, setCaptureWindow] = useState<{ fdate: Day; tdate: Day } | null>(null);
   const today = dayIn(new Date(), timeZone);
@@ -74,7 +76,8 @@ export function NoArchiveDialog() {
       <div data-testid="no-archive-dialog">
         <p>{t('search.noSceneData')}</p>
         <Tabs
-          defaultActiveKey="tasking"
+          activeKey={tab}
+          onChange={(key) => setTab(key as NoArchiveTab)}
           items={[
             {
               key: 'subscription',

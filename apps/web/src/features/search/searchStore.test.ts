@@ -202,3 +202,18 @@ describe('the search and scene the address bar names (issue 28 #6)', () => {
     expect(searchPlaceOf(store())).toEqual({ search: 't1', scene: null });
   });
 });
+
+describe('the no-archive dialog (spec 000 §2)', () => {
+  it('keeps the chosen tab while open, whatever re-renders it, and starts each opening on Tasking', () => {
+    store().setNoArchiveOpen(false);
+    store().setNoArchiveOpen(true);
+    expect(store().noArchiveTab).toBe('tasking');
+    store().setNoArchiveTab('subscription');
+    // A second empty search while the dialog is open names the new search, on the same tab.
+    store().setNoArchiveOpen(true);
+    expect(store().noArchiveTab).toBe('subscription');
+    store().setNoArchiveOpen(false);
+    store().setNoArchiveOpen(true);
+    expect(store().noArchiveTab).toBe('tasking');
+  });
+});

@@ -57,6 +57,8 @@ export interface Restoring {
   scene: string | null;
 }
 
+export type NoArchiveTab = 'tasking' | 'subscription';
+
 interface ArchiveSearchState extends ConditionsState<ArchiveConditions> {
   sort: SortChoice;
   results: ResultsState | null;
@@ -71,6 +73,11 @@ interface ArchiveSearchState extends ConditionsState<ArchiveConditions> {
   noArchiveOpen: boolean;
   /** The AOI search that found nothing: the dialog's subscription tab subscribes it. */
   noArchiveRequest: ArchiveSearchRequest | null;
+  /**
+   * The dialog's tab, here rather than in the dialog: the choice outlives a remount of the dialog
+   * (an e2e run saw the subscription tab fall back to Tasking). Each opening starts on Tasking.
+   */
+  noArchiveTab: NoArchiveTab;
   /** The scene under the pointer in the list (its footprint is outlined on the map). */
   hovered: string | null;
   /** The search centre's tab, kept while the panel is closed (the result box hides beside another tab). */
@@ -90,6 +97,7 @@ interface ArchiveSearchState extends ConditionsState<ArchiveConditions> {
 
   /** Opening names the search that found nothing. */
   setNoArchiveOpen(open: boolean, request?: ArchiveSearchRequest): void;
+  setNoArchiveTab(tab: NoArchiveTab): void;
   setSort(sort: SortChoice): void;
   showResults(mode: SearchMode, response: Omit<ResultsState, 'mode'>): void;
   appendResults(response: ArchiveSearchResponse): void;
@@ -143,6 +151,7 @@ export const useArchiveSearchStore = create<ArchiveSearchState>()((set) => ({
   highlight: null,
   noArchiveOpen: false,
   noArchiveRequest: null,
+  noArchiveTab: 'tasking',
   hovered: null,
   centreTab: 'archive',
   restoring: null,
@@ -160,7 +169,16 @@ export const useArchiveSearchStore = create<ArchiveSearchState>()((set) => ({
   setHovered: (hovered) => set({ hovered }),
 
   setNoArchiveOpen: (noArchiveOpen, request) =>
-    set((s) => ({ noArchiveOpen, noArchiveRequest: noArchiveOpen ? (request ?? null) : s.noArchiveRequest })),
+    set((s) =>
+      noArchiveOpen
+        ? {
+            noArchiveOpen,
+            noArchiveRequest: request ?? null,
+            noArchiveTab: s.noArchiveOpen ? s.noArchiveTab : 'tasking',
+          }
+        : { noArchiveOpen },
+    ),
+  setNoArchiveTab: (noArchiveTab) => set({ noArchiveTab }),
   setSort: (sort) => set({ sort }),
   showResults: (mode, response) =>
     set({
