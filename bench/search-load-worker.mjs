@@ -2,12 +2,16 @@
  * The load generator of `bench/search.ts` (c), in a thread of its own so that it does not share
  * the server's event loop (it still shares the machine's two cores, as the issue's targets say).
  * Sends the prepared request bodies in turn over `connections` keep-alive connections for
- * `seconds` after a one-second warm-up; answers the latencies, errors and bytes.
+ * `seconds` after a one-second warm-up, accepting the encodings `acceptEncoding` names (a
+ * browser's by default) and decoding the answers as a client does; answers the latencies, errors
+ * and bytes on the wire.
  */
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 
-const { port, path, token, bodies, connections, seconds } = workerData;
+const { port, path, token, bodies, connections, seconds, acceptEncoding } = workerData;
+const decoders = { br: brotliDecompressSync, gzip: gunzipSync, deflate: inflateSync };
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
 
 const post = (payload) =>
@@ -23,12 +27,21 @@ const post = (payload) =>
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(payload),
           authorization: `Bearer ${token}`,
+          'accept-encoding': acceptEncoding,
         },
       },
       (r) => {
         const chunks = [];
         r.on('data', (c) => chunks.push(c));
-        r.on('end', () => resolve({ status: r.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+        r.on('end', () => {
+          const wire = Buffer.concat(chunks);
+          const decode = decoders[r.headers['content-encoding']];
+          resolve({
+            status: r.statusCode ?? 0,
+            wire: wire.length,
+            body: (decode ? decode(wire) : wire).toString(),
+          });
+        });
         r.on('error', reject);
       },
     );
@@ -52,7 +65,7 @@ const run = async (deadline) => {
       firstError ??= `${r.status} ${r.body.slice(0, 200)}`;
     } else {
       latencies.push(t);
-      bytes += r.body.length;
+      bytes += r.wire;
     }
   }
 };

@@ -17,13 +17,14 @@
  *       view:off_nadir ≤ ona, all collections, limit 1000; no count, no coverage), the overlap
  *       of both engines' first page on a sample, and its plans through auto_explain;
  *   (c) HTTP throughput: the Fastify app on a random port, searches alternating (a)'s 1° one-year
- *       and (b)'s 10° 90-day ones over 8 keep-alive connections for BENCH_SECONDS;
+ *       and (b)'s 10° 90-day ones over 8 keep-alive connections for BENCH_SECONDS, accepting
+ *       compressed answers as a browser does (BENCH_ACCEPT_ENCODING, `identity` for none);
  *   (d) EXPLAIN (ANALYZE, BUFFERS) of a typical (a) and (b) search: the use of scenes_footprint_time_idx.
  * Then a table PostgreSQL vs PGlite with the ratio and the issue's targets, and ours vs pgstac.
  *
  * Env: BENCH_SCENES (1000000), BENCH_RUNS (200), BENCH_ENGINES (postgres,pglite),
  *      BENCH_SECONDS (10), BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:55433/postgres),
- *      BENCH_PGSTAC (1; 0 skips pgstac).
+ *      BENCH_PGSTAC (1; 0 skips pgstac), BENCH_ACCEPT_ENCODING (gzip, deflate, br).
  */
 
 import { join, resolve } from 'node:path';
@@ -67,6 +68,8 @@ type Engine = 'postgres' | 'pglite';
 const scenesTarget = Number(process.env.BENCH_SCENES ?? 1_000_000);
 const runs = Number(process.env.BENCH_RUNS ?? 200);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+/** What the HTTP load's client accepts: a browser's encodings, or `identity` for answers as is. */
+const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br';
 const engines = (process.env.BENCH_ENGINES ?? 'postgres,pglite')
   .split(',')
   .map((e) => e.trim())
@@ -377,7 +380,15 @@ async function httpThroughput(
       ),
     );
     const worker = new Worker(new URL('./search-load-worker.mjs', import.meta.url), {
-      workerData: { port, path: apiPath('/archive/search'), token, bodies, connections, seconds },
+      workerData: {
+        port,
+        path: apiPath('/archive/search'),
+        token,
+        bodies,
+        connections,
+        seconds,
+        acceptEncoding,
+      },
     });
     const result = await new Promise<{
       latencies: number[];
@@ -613,7 +624,7 @@ async function benchEngine(engine: Engine): Promise<EngineResult> {
     say(`(c) HTTP: (a)'s and (b)'s searches alternating, ${connections} connections, ${seconds} s`);
     const h = await httpThroughput(services, oneDegree, tenDegree, satIds);
     say(
-      `    ${h.searches} searches, ${h.errors} errors: ${h.perSecond.toFixed(1)} searches/s; latency p50 ${ms(h.latency.p50)}, p95 ${ms(h.latency.p95)}, max ${ms(h.latency.max)}; ${(h.bytes / 1024).toFixed(0)} KiB per response`,
+      `    ${h.searches} searches, ${h.errors} errors: ${h.perSecond.toFixed(1)} searches/s; latency p50 ${ms(h.latency.p50)}, p95 ${ms(h.latency.p95)}, max ${ms(h.latency.max)}; ${(h.bytes / 1024).toFixed(0)} KiB per response on the wire (Accept-Encoding: ${acceptEncoding})`,
     );
 
     say('(d) EXPLAIN (ANALYZE, BUFFERS) of typical searches');

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { messagePartsPlugin } from './messageParts.plugin';
+import { precompressPlugin } from './precompress.plugin';
 
 // Build from this folder whatever the working directory, so `npx vite build apps/web` and
 // `npm run build -w apps/web` give the same result.
@@ -17,7 +18,7 @@ export default defineConfig(({ mode }) => {
 
   return {
     root,
-    plugins: [react(), messagePartsPlugin(root)],
+    plugins: [react(), messagePartsPlugin(root), precompressPlugin()],
     build: {
       outDir: 'dist',
       emptyOutDir: true,

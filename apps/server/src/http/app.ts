@@ -16,6 +16,7 @@ import {
   scopeOf,
   underProtectedPrefix,
 } from './auth-plugin';
+import { installCompression } from './compression';
 import {
   type ConnectionSettings,
   capConnections,
@@ -104,6 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<Http> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Before every route and the static files: its hooks are added to each route as it is declared.
+  await installCompression(app);
 
   // Every route is recorded as registered, so tests can walk them all (auth and fuzz tests).
   const routeTable: RegisteredRoute[] = [];
@@ -181,7 +184,8 @@ export async function buildApp(deps: AppDeps): Promise<Http> {
   const webDist = deps.webDist && existsSync(join(deps.webDist, 'index.html')) ? deps.webDist : undefined;
   if (webDist) {
     // `reply.sendFile` for the SPA fallback below; the file routes themselves are public.
-    await app.register(fastifyStatic, { root: webDist, serve: false });
+    // The build's .br and .gz copies are sent to a browser that takes them (preCompressed).
+    await app.register(fastifyStatic, { root: webDist, serve: false, preCompressed: true });
     await app.register(async (files) => {
       fallbackScope(files);
       // Looked up per request (wildcard), so a rebuild while the server runs is served at once.
@@ -190,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<Http> {
         wildcard: true,
         decorateReply: false,
         index: ['index.html'],
+        preCompressed: true,
         // Hashed build assets never change; the page itself must be revalidated to pick up a new build.
         setHeaders: (res, path) =>
           res.header(
