@@ -38,6 +38,7 @@ import { defaultConstellation } from '../apps/server/src/modules/catalogue/const
 import { landMask } from '../apps/server/src/modules/simulator/land-mask';
 import { QuicklookRenderer, QuicklookWmsPath, TilesService } from '../apps/server/src/modules/tiles';
 import { routeModules } from '../apps/server/src/routes';
+import { benchSearchCondition } from './search-condition';
 import { percentile, rng } from './stats';
 
 const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
@@ -174,16 +175,7 @@ const today = Date.now();
 const searchOf = (i: number): ArchiveSearchRequest => ({
   page: { start: 0, length: 1000 },
   aois: [aois[i % aois.length]!],
-  condition: {
-    fdate: isoDay(today - 365 * 86_400_000),
-    tdate: isoDay(today - 86_400_000),
-    cc: 20,
-    ac: 0,
-    ona: 45,
-    sza: 0,
-    orbit: 0,
-    productQualities: ['A', 'B'],
-  },
+  condition: benchSearchCondition(isoDay(today - 365 * 86_400_000), isoDay(today - 86_400_000)),
   satIds,
 });
 

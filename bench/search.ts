@@ -61,6 +61,7 @@ import {
   pgstacTimes,
   pgstacVersion,
 } from './pgstac';
+import { benchSearchCondition } from './search-condition';
 import { rng, type Stats, stats } from './stats';
 
 type Engine = 'postgres' | 'pglite';
@@ -140,16 +141,10 @@ function searchRequest(aoi: Aoi, days: number, satIds: number[]): ArchiveSearchR
   return {
     page: { start: 0, length: 1000 },
     aois: [aoi],
-    condition: {
-      fdate: isoDay(windowTo.getTime() - days * dayMs),
-      tdate: isoDay(windowTo.getTime() - dayMs),
-      cc: 20,
-      ac: 0,
-      ona: 45,
-      sza: 0,
-      orbit: 0,
-      productQualities: ['A', 'B'],
-    },
+    condition: benchSearchCondition(
+      isoDay(windowTo.getTime() - days * dayMs),
+      isoDay(windowTo.getTime() - dayMs),
+    ),
     satIds,
   };
 }

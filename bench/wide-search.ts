@@ -9,6 +9,7 @@
  * (p95 ≤ 2 s). Past 5,000 matches the coverage is an estimate (ARCHITECTURE "Footprints and coverage").
  */
 import { join, resolve } from 'node:path';
+import { benchSearchCondition } from './search-condition';
 import { type BenchServer, startServer, stopServer } from './server';
 import { stats } from './stats';
 
@@ -102,16 +103,7 @@ try {
           {
             page: { start: 0, length: 50 },
             aois: [aoi],
-            condition: {
-              fdate: from,
-              tdate: to,
-              cc,
-              ac: 0,
-              ona: 45,
-              sza: 0,
-              orbit: 0,
-              productQualities: ['A', 'B'],
-            },
+            condition: benchSearchCondition(from, to, cc),
             satIds,
             sensor: {},
           },

@@ -60,14 +60,7 @@ const kinds: AoiKind[] = ['box', 'triangle', 'star'];
 
 describe('the estimated coverage of a wide search', () => {
   it('is within 2 percentage points of the exact union on 24 AOIs, with the same count and page', async () => {
-    const user = (
-      await h.services.accounts.createUser({
-        username: uniqueName('u'),
-        password: 'Password-123456',
-        orgType: 4,
-        orderTypes: [1],
-      })
-    ).id;
+    const user = (await h.signedIn()).userId;
     const seeded = new Random(29);
     const random = () => seeded.next();
     const errors: number[] = [];

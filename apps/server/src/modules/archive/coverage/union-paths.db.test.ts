@@ -57,15 +57,7 @@ const serviceWith = (limit?: number) =>
     new HistoryRepository(h.pool),
   );
 
-const newUser = async () =>
-  (
-    await h.services.accounts.createUser({
-      username: uniqueName('u'),
-      password: 'Password-123456',
-      orgType: 4,
-      orderTypes: [1],
-    })
-  ).id;
+const newUser = async () => (await h.signedIn()).userId;
 
 describe('the union through Node and estimated', () => {
   it('answers the same count and per-scene coverage, the union within the bound', async () => {
