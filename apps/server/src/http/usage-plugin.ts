@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { UsageMeter } from './types';
 
 /**
@@ -10,12 +10,25 @@ import type { UsageMeter } from './types';
  * into the meter's ledger, written in batches (issue 29: `modules/usage/usage-ledger.ts` states
  * what a kill can lose); the server's close writes what is left.
  */
+/** Answers their route marked as no usage (`notUsage`), whatever their status and type. */
+const uncounted = new WeakSet<FastifyReply>();
+
+/**
+ * This answer is not what its route counts: a WMS exception drawn as an image (EXCEPTIONS=BLANK or
+ * INIMAGE) is an image with 200, but no tile of the scene was served.
+ */
+export function notUsage(reply: FastifyReply): FastifyReply {
+  uncounted.add(reply);
+  return reply;
+}
+
 export function installUsage(app: FastifyInstance, meter: UsageMeter): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const kind = request.routeOptions.config?.usage;
     const status = reply.statusCode;
     if (!kind || (status !== 200 && status !== 206) || request.method === 'HEAD' || !request.principal)
       return payload;
+    if (uncounted.has(reply)) return payload;
     // A tile is an image: the tile routes' documents (WMS and WMTS capabilities) are not counted.
     if (kind === 'tile' && !String(reply.getHeader('content-type') ?? '').startsWith('image/'))
       return payload;

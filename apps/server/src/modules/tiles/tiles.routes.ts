@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { principalOf } from '../../http/auth-plugin';
 import { textAnswer } from '../../http/openapi';
 import type { Http } from '../../http/types';
+import { notUsage } from '../../http/usage-plugin';
 import { cogRoutes } from './cog.routes';
 import { deliveredTilesRoutes } from './delivered.routes';
 import { wmsErrorHandler } from './ows-errors';
@@ -56,9 +57,10 @@ async function exception(
   format: WmsExceptionsFormat,
   size: { width: number; height: number } | null,
 ) {
-  // BLANK (and INIMAGE, drawn blank: no text rendering here) answer an image of the asked size.
+  // BLANK (and INIMAGE, drawn blank: no text rendering here) answer an image of the asked size —
+  // an exception all the same: no tile counted in the caller's usage.
   if (format !== 'xml' && size) {
-    return reply
+    return notUsage(reply)
       .type('image/png')
       .header('cache-control', 'no-store')
       .send(await blankPng(size.width, size.height));

@@ -122,6 +122,16 @@ describe('usage accounting', () => {
       remoteAddress: h.remoteAddress,
     });
     expect(capabilities.statusCode).toBe(200);
+    // Nor is an exception drawn as an image (EXCEPTIONS=BLANK, INIMAGE): an unknown layer.
+    for (const exceptions of ['BLANK', 'INIMAGE']) {
+      const blank = await h.app.inject({
+        url: `${url.replace(encodeURIComponent(w.sceneIds[0]!), 'NO-SUCH-SCENE')}&EXCEPTIONS=${exceptions}`,
+        headers: { authorization: `Bearer ${me.token}` },
+        remoteAddress: h.remoteAddress,
+      });
+      expect(blank.statusCode).toBe(200);
+      expect(blank.headers['content-type']).toBe('image/png');
+    }
     expect(await usageToday(me.userId)).toMatchObject({
       bytes: keyed.rawPayload.length + withSession.rawPayload.length,
       tiles: 2,
