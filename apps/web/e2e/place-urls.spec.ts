@@ -143,6 +143,16 @@ for (const language of ['en', 'zh'] as const) {
 
       await subscriptions.openCentre();
       await place.expectPlace({ panel: 'subscriptions' });
+      // The list's tab and filter are in the address bar too (replacing the step): a reload keeps them.
+      const endedTab = page.getByRole('tab').filter({ has: page.getByTestId('subscription-tab-ended') });
+      await endedTab.click();
+      await place.expectPlace({ panel: 'subscriptions', tab: 'ended' });
+      await place.reload();
+      await expect(endedTab).toHaveAttribute('aria-selected', 'true', afterLoad);
+      await place.expectPlace({ panel: 'subscriptions', tab: 'ended' });
+      await expect(subscriptions.item(created.data.id)).toHaveCount(0);
+      await page.getByTestId('subscription-tab-inProcess').click();
+      await place.expectPlace({ panel: 'subscriptions' });
       await subscriptions.item(created.data.id).getByTestId('subscription-open-detail').click();
       const detail = page.getByTestId('subscription-detail');
       await expect(detail).toContainText(name);

@@ -1,6 +1,6 @@
 import { type Subscription, SubscriptionLimits } from '@satportal/contract';
 import { Checkbox, Select, Tabs } from 'antd';
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PanelId } from '../../shared/panelStore';
 import { idParam } from '../../shared/place/place';
@@ -9,9 +9,10 @@ import { PagedList } from '../../shared/ui/PagedList';
 import { SubscriptionDetailView } from './SubscriptionDetailView';
 import { SubscriptionItem } from './SubscriptionItem';
 import {
-  defaultSubscriptionFilter,
   type SubscriptionFilter,
   type SubscriptionSortChoice,
+  subscriptionFilterOf,
+  subscriptionFilterParams,
   subscriptionSortChoices,
   subscriptionTabs,
 } from './subscriptionCentre';
@@ -26,7 +27,9 @@ import { useMarkSubscriptionsRead, useSubscriptionPage } from './useSubscription
  */
 export default function SubscriptionCentrePanel() {
   const [params, setParams] = usePanelParams(PanelId.SubscriptionCentre);
-  const [filter, setFilter] = useState<SubscriptionFilter>(defaultSubscriptionFilter);
+  // The list's tab, sort and filter live in the address bar (issue 28 #6): Back, a reload and a
+  // link keep them, as the order centre's.
+  const filter = subscriptionFilterOf(params);
   const shown = idParam(params.subscription);
   // Not there (deleted, another account's): no step to come Back to.
   const dropMissing = useCallback(() => setParams({ subscription: null }, { replace: true }), [setParams]);
@@ -34,7 +37,7 @@ export default function SubscriptionCentrePanel() {
   return shown === null ? (
     <SubscriptionList
       filter={filter}
-      onFilter={setFilter}
+      onFilter={(next) => setParams(subscriptionFilterParams(next))}
       onOpen={(id) => setParams({ subscription: String(id) })}
     />
   ) : (

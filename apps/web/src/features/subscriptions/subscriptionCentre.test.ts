@@ -7,6 +7,8 @@ import {
   listQueryOf,
   numsBadge,
   resubscribeDraftOf,
+  subscriptionFilterOf,
+  subscriptionFilterParams,
 } from './subscriptionCentre';
 
 const square = {
@@ -132,5 +134,26 @@ describe('subscription centre', () => {
       sensor: { type: 1, resolutionIds: [2] },
       satIds: [3, 5],
     });
+  });
+});
+
+describe('the list filter in the address bar (issue 28 #6)', () => {
+  it('reads back what it writes; the defaults are left out', () => {
+    const filter = { tab: 'ended', sort: 'imageTime,asc', onlyNew: true } as const;
+    expect(subscriptionFilterParams(filter)).toEqual({ tab: 'ended', sort: 'imageTime,asc', new: '1' });
+    expect(subscriptionFilterParams(defaultSubscriptionFilter)).toEqual({ tab: null, sort: null, new: null });
+    const written = Object.fromEntries(
+      Object.entries(subscriptionFilterParams(filter)).filter(
+        (entry): entry is [string, string] => entry[1] !== null,
+      ),
+    );
+    expect(subscriptionFilterOf(written)).toEqual(filter);
+  });
+
+  it('reads what it cannot be as the default', () => {
+    expect(subscriptionFilterOf({})).toEqual(defaultSubscriptionFilter);
+    expect(subscriptionFilterOf({ tab: 'nonsense', sort: 'createTime,sideways', new: 'yes' })).toEqual(
+      defaultSubscriptionFilter,
+    );
   });
 });

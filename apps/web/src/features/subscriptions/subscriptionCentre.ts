@@ -38,6 +38,25 @@ export const defaultSubscriptionFilter: SubscriptionFilter = {
   onlyNew: false,
 };
 
+/**
+ * The list's filter as the address bar holds it (issue 28 #6, as the order centre's): `tab`
+ * (`ended`; In Process left out), `sort` (the default left out), `new=1`; what it cannot be reads
+ * as the default, so a link from elsewhere never breaks the list.
+ */
+export function subscriptionFilterOf(params: Readonly<Record<string, string>>): SubscriptionFilter {
+  return {
+    tab: subscriptionTabs.find((tab) => tab === params.tab) ?? defaultSubscriptionFilter.tab,
+    sort: subscriptionSortChoices.find((sort) => sort === params.sort) ?? defaultSubscriptionFilter.sort,
+    onlyNew: params.new === '1',
+  };
+}
+
+export const subscriptionFilterParams = (filter: SubscriptionFilter) => ({
+  tab: filter.tab === defaultSubscriptionFilter.tab ? null : filter.tab,
+  sort: filter.sort === defaultSubscriptionFilter.sort ? null : filter.sort,
+  new: filter.onlyNew ? '1' : null,
+});
+
 /** The list query of one page of the centre (10 from `start`). */
 export function listQueryOf(filter: SubscriptionFilter, start: number): Required<SubscriptionListQuery> {
   return {

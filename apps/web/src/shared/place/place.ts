@@ -31,7 +31,7 @@ const nameOfPanel = new Map<PanelId, PanelName>(
  */
 export const panelParams = {
   [PanelId.OrderCentre]: { details: ['order'], filters: ['tab', 'tag', 'q'] },
-  [PanelId.SubscriptionCentre]: { details: ['subscription'], filters: [] },
+  [PanelId.SubscriptionCentre]: { details: ['subscription'], filters: ['tab', 'sort', 'new'] },
 } as const satisfies Partial<Record<PanelId, { details: readonly string[]; filters: readonly string[] }>>;
 
 const paramsOfPanel = (panel: PanelId | null): { details: readonly string[]; filters: readonly string[] } =>
