@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -28,6 +27,7 @@ import { answerClientError, installErrorHandler } from './error-handler';
 import { installNumberRule } from './number-rule';
 import { openApiOptions, textAnswer } from './openapi';
 import { defaultRateLimits, installRateLimits, type RateLimitSettings } from './rate-limits';
+import { installSecurityHeaders } from './security-headers';
 import type {
   ApiKeyAuthenticator,
   Authenticator,
@@ -91,7 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<Http> {
   }).withTypeProvider<TypeBoxTypeProvider>();
   capConnections(app.server, connections);
 
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
