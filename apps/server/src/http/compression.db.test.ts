@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertDeliveredOrder } from '../modules/my-data/test-helpers';
 import { type Harness, startHarness } from '../test/harness';
 import { listenOnLoopback, rawRequest } from '../test/raw-http';
+import { testWebDist } from '../test/web-dist';
 
 /**
  * Compressed answers (issue 29), on a real socket: the API's JSON in brotli or gzip as the client
@@ -15,13 +13,12 @@ import { listenOnLoopback, rawRequest } from '../test/raw-http';
  * counted in them); a compressed request body is not inflated.
  */
 
-const webDist = mkdtempSync(join(tmpdir(), 'satportal-web-compressed-'));
 const script = Buffer.from(`console.log(${JSON.stringify('x'.repeat(4000))});\n`);
-writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Satportal</title>');
-mkdirSync(join(webDist, 'assets'));
-writeFileSync(join(webDist, 'assets', 'app.js'), script);
-writeFileSync(join(webDist, 'assets', 'app.js.br'), brotliCompressSync(script));
-writeFileSync(join(webDist, 'assets', 'app.js.gz'), gzipSync(script));
+const webDist = testWebDist({
+  'app.js': script,
+  'app.js.br': brotliCompressSync(script),
+  'app.js.gz': gzipSync(script),
+});
 
 let h: Harness;
 let origin = '';
@@ -31,7 +28,6 @@ beforeAll(async () => {
   user = await h.signedIn();
   origin = await listenOnLoopback(h.app);
 }, 60_000);
-afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
 const get = (path: string, headers: Record<string, string> = {}) =>
   rawRequest(`${origin}${path}`, { headers: { authorization: `Bearer ${user.token}`, ...headers } });

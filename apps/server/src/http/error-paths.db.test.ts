@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { httpStatusOf, MyStacBase, ResultCode } from '@satportal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../config';
 import { startHarness, testRateLimits } from '../test/harness';
+import { testWebDist } from '../test/web-dist';
 import { underProtectedPrefix } from './auth-plugin';
 
 /**
@@ -19,10 +19,7 @@ import { underProtectedPrefix } from './auth-plugin';
  * a message that is not a key of both translation files.
  */
 
-const webDist = mkdtempSync(join(tmpdir(), 'satportal-web-'));
-writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Satportal</title>');
-mkdirSync(join(webDist, 'assets'));
-writeFileSync(join(webDist, 'assets', 'app.js'), 'console.log(1);');
+const webDist = testWebDist({ 'app.js': 'console.log(1);' });
 
 const h = await startHarness({
   rateLimits: { ...testRateLimits, userPerMinute: 1e6, tilesPerMinute: 1e6, addressPerMinute: 1e6 },
@@ -35,7 +32,6 @@ beforeAll(async () => {
   port = (h.app.server.address() as net.AddressInfo).port;
   token = (await h.signedIn()).token;
 });
-afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
 interface Answer {
   status: number;

@@ -1,11 +1,9 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ResultCode, TileStatusHeader } from '@satportal/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { upload } from '../modules/aois/test-helpers';
 import { type Harness, startHarness } from '../test/harness';
 import { isOgcRefusal } from '../test/ogc-report';
+import { testWebDist } from '../test/web-dist';
 import { defaultRateLimits } from './rate-limits';
 
 /** Small limits, so that a test reaches each of them in a few requests. */
@@ -21,10 +19,7 @@ const small = {
 };
 
 /** A built web application of two files: the page and one hashed asset. */
-const webDist = mkdtempSync(join(tmpdir(), 'satportal-web-'));
-writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Satportal</title>');
-mkdirSync(join(webDist, 'assets'));
-writeFileSync(join(webDist, 'assets', 'app-1a2b3c.js'), 'console.log(1);');
+const webDist = testWebDist({ 'app-1a2b3c.js': 'console.log(1);' });
 
 let h: Harness;
 let product: Harness;

@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ApiKeyParam, ApiKeyScopes, ResultCode } from '@satportal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../test/harness';
 import { isOgcRefusal } from '../test/ogc-report';
+import { testWebDist } from '../test/web-dist';
 import { underProtectedPrefix } from './auth-plugin';
 
 /**
@@ -23,13 +21,11 @@ const publicRoutes = [
 let h: Harness;
 /** The same server with a browser application to serve, as in production. */
 let served: Harness;
-const webDist = mkdtempSync(join(tmpdir(), 'satportal-web-'));
-writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Satportal</title>');
+const webDist = testWebDist();
 beforeAll(async () => {
   h = await startHarness();
   served = await startHarness({ webDist });
 });
-afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
 /** "My data as STAC" refuses as its clients read it: STAC's `{code: 'Unauthorized', description}`. */
 const isStacRefusal = (r: { headers: Record<string, unknown>; json: () => { code?: unknown } }) =>

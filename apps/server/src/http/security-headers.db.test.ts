@@ -1,20 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startHarness } from '../test/harness';
+import { testWebDist } from '../test/web-dist';
 
 /**
  * The security headers (helmet's, computed once: `security-headers.ts`) on every kind of answer:
  * the API's JSON, a refusal, the web application's page and files, the OpenAPI document.
  */
 
-const webDist = mkdtempSync(join(tmpdir(), 'satportal-web-headers-'));
-writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Satportal</title>');
-mkdirSync(join(webDist, 'assets'));
-writeFileSync(join(webDist, 'assets', 'app.js'), 'console.log(1);');
-const h = await startHarness({ webDist });
-afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+const h = await startHarness({ webDist: testWebDist({ 'app.js': 'console.log(1);' }) });
 
 describe('security headers', () => {
   it('are on the API, its refusals, the page, its files and the OpenAPI document', async () => {
